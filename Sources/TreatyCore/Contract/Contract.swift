@@ -1,0 +1,51 @@
+/// A declarative description of one API: its dialect, key naming, resources and endpoints.
+///
+/// Load one with ``ContractLoader``; check its consistency with ``ContractLinter``. The article
+/// "Writing a contract" describes the file format.
+public struct Contract: Sendable, Hashable {
+    /// The API's name, e.g. `demo`.
+    public var api: String
+    /// The wire format the API speaks.
+    public var dialect: DialectID
+    /// The key convention of payloads.
+    public var naming: NamingConvention
+    /// Tombstone retention in milliseconds of simulator clock (default 30 days).
+    public var tombstoneRetentionMilliseconds: Int64
+    /// The resources, in file order.
+    public var resources: [Resource]
+    /// The endpoints, in file order. Dialects that derive their routes from resources (such as
+    /// PocketBase collections) may have none.
+    public var endpoints: [Endpoint]
+    /// The file the contract was loaded from, if any.
+    public var file: String?
+
+    /// Creates a contract.
+    public init(
+        api: String,
+        dialect: DialectID,
+        naming: NamingConvention = .snakeCase,
+        tombstoneRetentionMilliseconds: Int64 = 30 * 24 * 3_600_000,
+        resources: [Resource],
+        endpoints: [Endpoint] = [],
+        file: String? = nil
+    ) {
+        self.api = api
+        self.dialect = dialect
+        self.naming = naming
+        self.tombstoneRetentionMilliseconds = tombstoneRetentionMilliseconds
+        self.resources = resources
+        self.endpoints = endpoints
+        self.file = file
+    }
+
+    /// The resource called `name`, if any.
+    public func resource(named name: String) -> Resource? {
+        resources.first { $0.name == name }
+    }
+
+    /// The endpoint whose ``Endpoint/signature`` is `signature` (e.g.
+    /// `GET /projects/{project_id}/tasks`), if any.
+    public func endpoint(withSignature signature: String) -> Endpoint? {
+        endpoints.first { $0.signature == signature }
+    }
+}

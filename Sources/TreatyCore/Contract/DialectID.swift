@@ -1,0 +1,22 @@
+/// The name of a backend wire format.
+public struct DialectID: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// Plain JSON over HTTP following the sync contract.
+    public static let restSync = DialectID(rawValue: "rest-sync")
+    /// The PocketBase / BosBase records API.
+    public static let pocketBase = DialectID(rawValue: "pocketbase")
+    /// The FileMaker Data API.
+    public static let fileMaker = DialectID(rawValue: "filemaker")
+    /// CloudKit Web Services.
+    public static let cloudKit = DialectID(rawValue: "cloudkit")
+
+    /// Every dialect a contract may name.
+    public static let known: [DialectID] = [.restSync, .pocketBase, .fileMaker, .cloudKit]
+
+    public var description: String { rawValue }
+}

@@ -1,0 +1,67 @@
+/// One HTTP endpoint of a contract, bound to a resource.
+public struct Endpoint: Sendable, Hashable {
+    /// The HTTP method, upper-case.
+    public var method: String
+    /// The path template, e.g. `/projects/{project_id}/tasks/{id}`.
+    public var path: PathTemplate
+    /// The resource the endpoint serves.
+    public var resource: String
+    /// What a successful response body holds.
+    public var returns: Cardinality
+    /// The success status.
+    public var status: Int
+    /// Query parameters that ask for changes after a timestamp (`updated_after`, `since`).
+    public var since: [String]
+    /// Query parameters that ask for changes after a version (`since_version`).
+    public var sinceVersion: [String]
+    /// Whether the route is scoped by the resource's parent; `false` for unscoped aliases such
+    /// as `/tasks/{id}`.
+    public var scoped: Bool
+    /// Relation shapes that differ from the resource's defaults here, by relation name.
+    public var shapes: [String: RelationShape]
+    /// For write endpoints that accept only some fields (e.g. `PUT …/watchers`), their names.
+    public var writes: [String]?
+    /// Where the endpoint is declared.
+    public var location: SourceLocation?
+
+    /// What a response body holds.
+    public enum Cardinality: String, Sendable, Hashable, CaseIterable {
+        case one, list, none
+    }
+
+    /// Creates an endpoint.
+    public init(
+        method: String,
+        path: PathTemplate,
+        resource: String,
+        returns: Cardinality,
+        status: Int = 200,
+        since: [String] = [],
+        sinceVersion: [String] = [],
+        scoped: Bool = true,
+        shapes: [String: RelationShape] = [:],
+        writes: [String]? = nil,
+        location: SourceLocation? = nil
+    ) {
+        self.method = method
+        self.path = path
+        self.resource = resource
+        self.returns = returns
+        self.status = status
+        self.since = since
+        self.sinceVersion = sinceVersion
+        self.scoped = scoped
+        self.shapes = shapes
+        self.writes = writes
+        self.location = location
+    }
+
+    /// `METHOD /path/{template}`, the way users name an endpoint.
+    public var signature: String { "\(method) \(path)" }
+
+    /// The shape of relation `field` at this endpoint.
+    public func shape(of field: Field) -> RelationShape? {
+        guard let relation = field.relation else { return nil }
+        return shapes[field.name] ?? relation.shape
+    }
+}

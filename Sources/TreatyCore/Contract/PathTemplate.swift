@@ -1,0 +1,84 @@
+internal import Foundation
+
+/// A URL path template such as `/projects/{project_id}/tasks/{id}`.
+public struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
+    /// One segment between slashes.
+    public enum Segment: Sendable, Hashable {
+        case literal(String)
+        case parameter(String)
+    }
+
+    /// The segments, without the leading empty one.
+    public var segments: [Segment]
+
+    /// Parses a template; returns `nil` when it does not start with `/`, has an empty segment
+    /// (except a lone `/`), or a brace that does not enclose a whole segment.
+    public init?(_ text: String) {
+        guard text.hasPrefix("/") else { return nil }
+        let parts = text.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+        if parts == [""] {
+            segments = []
+            return
+        }
+        var parsed: [Segment] = []
+        for part in parts {
+            guard !part.isEmpty else { return nil }
+            if part.hasPrefix("{") && part.hasSuffix("}") && part.count > 2 {
+                let name = part.dropFirst().dropLast()
+                guard !name.contains("{"), !name.contains("}") else { return nil }
+                parsed.append(.parameter(String(name)))
+            } else {
+                guard !part.contains("{"), !part.contains("}") else { return nil }
+                parsed.append(.literal(String(part)))
+            }
+        }
+        segments = parsed
+    }
+
+    /// The parameter names in order.
+    public var parameters: [String] {
+        segments.compactMap {
+            if case .parameter(let name) = $0 { return name }
+            return nil
+        }
+    }
+
+    /// The template with every parameter replaced by `{}`, so two templates that match the
+    /// same paths compare equal.
+    public var shape: String {
+        "/" + segments.map {
+            switch $0 {
+            case .literal(let text): text
+            case .parameter: "{}"
+            }
+        }.joined(separator: "/")
+    }
+
+    /// The parameter values if `path` (without query) matches this template, else `nil`.
+    public func match(_ path: String) -> [String: String]? {
+        guard path.hasPrefix("/") else { return nil }
+        let parts = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+        let actual = parts == [""] ? [] : parts
+        guard actual.count == segments.count else { return nil }
+        var values: [String: String] = [:]
+        for (segment, part) in zip(segments, actual) {
+            switch segment {
+            case .literal(let text):
+                guard text == part else { return nil }
+            case .parameter(let name):
+                guard !part.isEmpty else { return nil }
+                values[name] = String(part).removingPercentEncoding ?? String(part)
+            }
+        }
+        return values
+    }
+
+    public var description: String {
+        "/" + segments.map {
+            switch $0 {
+            case .literal(let text): text
+            case .parameter(let name): "{\(name)}"
+            }
+        }.joined(separator: "/")
+    }
+}

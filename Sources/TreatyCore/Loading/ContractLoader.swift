@@ -1,0 +1,133 @@
+internal import Foundation
+
+/// Loads contracts from YAML or JSON files, with every problem reported as a located
+/// ``Diagnostic``.
+///
+/// ```swift
+/// let result = ContractLoader().load(fileAt: "Contracts/demo/contract.yaml")
+/// guard let contract = result.contract else {
+///     print(DiagnosticRenderer().render(result.diagnostics))
+///     return
+/// }
+/// ```
+public struct ContractLoader: Sendable {
+    /// The limits applied to every file.
+    public var limits: SourceLimits
+
+    /// Creates a loader.
+    public init(limits: SourceLimits = SourceLimits()) {
+        self.limits = limits
+    }
+
+    /// Loads one contract file.
+    ///
+    /// - Parameter path: A `.yaml`, `.yml` or `.json` file.
+    /// - Returns: The contract, when the file has no errors, and every diagnostic found.
+    public func load(fileAt path: String) -> ContractLoadResult {
+        let reader = SourceDocumentReader(limits: limits)
+        do {
+            let (node, text) = try reader.read(fileAt: path)
+            return decode(node, text: text, file: path)
+        } catch {
+            guard case .diagnostic(let diagnostic) = error else { return ContractLoadResult(file: path) }
+            return ContractLoadResult(file: path, diagnostics: [diagnostic])
+        }
+    }
+
+    /// Loads a contract from text, naming it `file` in diagnostics.
+    public func load(text: String, file: String) -> ContractLoadResult {
+        let reader = SourceDocumentReader(limits: limits)
+        do {
+            let (node, text) = try reader.read(bytes: Array(text.utf8), file: file)
+            return decode(node, text: text, file: file)
+        } catch {
+            guard case .diagnostic(let diagnostic) = error else { return ContractLoadResult(file: file) }
+            return ContractLoadResult(file: file, diagnostics: [diagnostic])
+        }
+    }
+
+    /// Loads every contract under `paths`: files are loaded as given; directories are searched
+    /// recursively for `.yaml`, `.yml` and `.json` files, skipping `suites/` folders (scenario
+    /// files) and hidden entries. Results are sorted by path.
+    public func loadAll(paths: [String]) -> [ContractLoadResult] {
+        var results: [ContractLoadResult] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                results.append(
+                    ContractLoadResult(
+                        file: path,
+                        diagnostics: [
+                            .error(
+                                "unreadable-file", "no such file or directory", at: SourceLocation(file: path),
+                                fix: "check the path")
+                        ]))
+                continue
+            }
+            guard isDirectory.boolValue else {
+                results.append(load(fileAt: path))
+                continue
+            }
+            let files = Self.contractFiles(under: path)
+            if files.isEmpty {
+                results.append(
+                    ContractLoadResult(
+                        file: path,
+                        diagnostics: [
+                            .error(
+                                "no-contracts", "no contract files (.yaml, .yml, .json) in this directory",
+                                at: SourceLocation(file: path))
+                        ]))
+            }
+            results += files.map { load(fileAt: $0) }
+        }
+        return results
+    }
+
+    private func decode(_ node: SourceNode, text: String, file: String) -> ContractLoadResult {
+        var decoder = ContractDecoder(context: DecodingContext(file: file, text: text))
+        let contract = decoder.decode(node)
+        let diagnostics = decoder.context.diagnostics
+        return ContractLoadResult(
+            file: file, contract: diagnostics.containsErrors ? nil : contract, diagnostics: diagnostics, text: text)
+    }
+
+    static func contractFiles(under directory: String) -> [String] {
+        let root = URL(fileURLWithPath: directory)
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: root, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])
+        else { return [] }
+        var files: [String] = []
+        for case let url as URL in enumerator {
+            if url.lastPathComponent == "suites" {
+                enumerator.skipDescendants()
+                continue
+            }
+            guard ["yaml", "yml", "json"].contains(url.pathExtension.lowercased()) else { continue }
+            let relative = url.path.dropFirst(root.path.count)
+            files.append(directory.hasSuffix("/") ? directory + relative.dropFirst() : directory + relative)
+        }
+        return files.sorted()
+    }
+}
+
+/// What loading one contract file produced.
+public struct ContractLoadResult: Sendable {
+    /// The file that was loaded.
+    public var file: String
+    /// The contract, when the file has no errors.
+    public var contract: Contract?
+    /// Every finding, errors and warnings.
+    public var diagnostics: [Diagnostic]
+    /// The file's text, for snippets in later diagnostics.
+    public var text: String?
+
+    /// Creates a result.
+    public init(file: String, contract: Contract? = nil, diagnostics: [Diagnostic] = [], text: String? = nil) {
+        self.file = file
+        self.contract = contract
+        self.diagnostics = diagnostics
+        self.text = text
+    }
+}

@@ -1,0 +1,235 @@
+internal import Foundation
+internal import Yams
+
+/// Reads YAML (and JSON, which YAML 1.2 contains) text into a ``SourceNode`` tree, with every
+/// failure turned into a located diagnostic.
+struct SourceDocumentReader {
+    var limits: SourceLimits
+
+    enum Failure: Error {
+        case diagnostic(Diagnostic)
+    }
+
+    /// Reads `path` from disk.
+    func read(fileAt path: String) throws(Failure) -> (node: SourceNode, text: String) {
+        let url = URL(fileURLWithPath: path)
+        let size: Int
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+            size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        } catch {
+            throw .diagnostic(
+                .error(
+                    "unreadable-file", "cannot read file: it does not exist or is not accessible",
+                    at: SourceLocation(file: path), fix: "check the path"))
+        }
+        guard size <= limits.maxFileSize else {
+            throw .diagnostic(Self.tooLarge(size: size, limits: limits, file: path))
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .diagnostic(
+                .error("unreadable-file", "cannot read file: \(error.localizedDescription)", at: SourceLocation(file: path)))
+        }
+        return try read(bytes: Array(data), file: path)
+    }
+
+    /// Reads UTF-8 bytes that came from `file`.
+    func read(bytes: [UInt8], file: String) throws(Failure) -> (node: SourceNode, text: String) {
+        guard bytes.count <= limits.maxFileSize else {
+            throw .diagnostic(Self.tooLarge(size: bytes.count, limits: limits, file: file))
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            let offset = Self.firstInvalidUTF8Offset(in: bytes)
+            let (line, column) = Self.lineAndColumn(ofByte: offset, in: bytes)
+            throw .diagnostic(
+                .error(
+                    "invalid-utf8", "the file is not valid UTF-8 (invalid byte 0x\(Self.hex(bytes[offset])) at byte \(offset))",
+                    at: SourceLocation(file: file, line: line, column: column),
+                    fix: "save the file as UTF-8"))
+        }
+        guard !text.allSatisfy(\.isWhitespace) else {
+            throw .diagnostic(
+                .error(
+                    "empty-document", "the file is empty", at: SourceLocation(file: file),
+                    fix: "write a contract, starting with 'api:' and 'dialect:'"))
+        }
+        let estimate = NestingEstimate(scanning: text, stopAbove: limits.maxDepth)
+        guard estimate.maxDepth <= limits.maxDepth else {
+            var diagnostic = Diagnostic.error(
+                "too-deep", "nesting is deeper than \(limits.maxDepth) levels (the limit)",
+                at: SourceLocation(file: file, line: estimate.line, column: 1),
+                fix: "flatten the document; contracts never need this much nesting")
+            diagnostic.snippet = SourceSnippet.make(text: text[...], line: estimate.line, column: 1)
+            throw .diagnostic(diagnostic)
+        }
+        let root: Node?
+        do {
+            root = try Yams.Parser(yaml: text).singleRoot()
+        } catch {
+            throw .diagnostic(Self.diagnostic(for: error, file: file, text: text))
+        }
+        guard let root else {
+            throw .diagnostic(.error("empty-document", "the file has no content", at: SourceLocation(file: file)))
+        }
+        var converter = NodeConverter(limits: limits, file: file, text: text)
+        return (try converter.convert(root, depth: 1), text)
+    }
+
+    private static func tooLarge(size: Int, limits: SourceLimits, file: String) -> Diagnostic {
+        .error(
+            "file-too-large", "the file has \(size) bytes, more than the limit of \(limits.maxFileSize) bytes",
+            at: SourceLocation(file: file), fix: "split it into several files, or raise the limit")
+    }
+
+    static func hex(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+    }
+
+    static func firstInvalidUTF8Offset(in bytes: [UInt8]) -> Int {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded): offset += encoded.count
+            case .error: return offset
+            case .emptyInput: return max(0, bytes.count - 1)
+            }
+        }
+    }
+
+    static func lineAndColumn(ofByte offset: Int, in bytes: [UInt8]) -> (Int, Int) {
+        var line = 1
+        var lineStart = 0
+        for index in 0..<min(offset, bytes.count) where bytes[index] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = index + 1
+        }
+        return (line, offset - lineStart + 1)
+    }
+
+    private static func diagnostic(for error: any Error, file: String, text: String) -> Diagnostic {
+        guard let yamlError = error as? YamlError else {
+            return .error("yaml-syntax", "cannot parse: \(error)", at: SourceLocation(file: file))
+        }
+        let problem: String
+        let mark: Mark?
+        var context: String?
+        var rule: RuleID = "yaml-syntax"
+        switch yamlError {
+        case .scanner(let ctx, let text, let position, _), .parser(let ctx, let text, let position, _),
+            .composer(let ctx, let text, let position, _):
+            problem = text
+            mark = position
+            context = ctx.map { "\($0.text) at line \($0.mark.line), column \($0.mark.column)" }
+        case .duplicatedKeysInMapping(let duplicates, let ctx):
+            rule = "duplicate-key"
+            problem = "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) in one mapping"
+            mark = ctx.mark
+        case .reader(let text, _, _, _):
+            problem = text
+            mark = nil
+        default:
+            problem = "\(yamlError)"
+            mark = nil
+        }
+        var diagnostic = Diagnostic.error(
+            rule, problem, at: SourceLocation(file: file, line: mark?.line, column: mark?.column),
+            details: context.map { ["while \($0)"] } ?? [],
+            fix: rule == "duplicate-key" ? "keep one of the keys; a later one would silently replace the earlier" : nil)
+        if let mark { diagnostic.snippet = SourceSnippet.make(text: text[...], line: mark.line, column: mark.column) }
+        return diagnostic
+    }
+}
+
+/// Turns Yams nodes into ``SourceNode``s, enforcing the depth and node-count limits and
+/// applying YAML merge keys (`<<: *defaults`).
+private struct NodeConverter {
+    let limits: SourceLimits
+    let file: String
+    let text: String
+    var nodeCount = 0
+
+    init(limits: SourceLimits, file: String, text: String) {
+        self.limits = limits
+        self.file = file
+        self.text = text
+    }
+
+    mutating func convert(_ node: Node, depth: Int) throws(SourceDocumentReader.Failure) -> SourceNode {
+        nodeCount += 1
+        let line = node.mark?.line ?? 1
+        let column = node.mark?.column ?? 1
+        guard nodeCount <= limits.maxNodes else {
+            throw .diagnostic(
+                .error(
+                    "too-many-nodes", "the document expands to more than \(limits.maxNodes) nodes (the limit)",
+                    at: SourceLocation(file: file, line: line, column: column),
+                    details: ["aliases count once per use; a few nested aliases can expand exponentially"],
+                    fix: "remove the aliases or shrink the document"))
+        }
+        guard depth <= limits.maxDepth else {
+            throw .diagnostic(
+                .error(
+                    "too-deep", "nesting is deeper than \(limits.maxDepth) levels (the limit)",
+                    at: SourceLocation(file: file, line: line, column: column)))
+        }
+        switch node {
+        case .scalar(let scalar):
+            return SourceNode(value: .scalar(scalar.string, isPlain: scalar.style == .plain), line: line, column: column)
+        case .sequence(let sequence):
+            var children: [SourceNode] = []
+            for child in sequence { children.append(try convert(child, depth: depth + 1)) }
+            return SourceNode(value: .sequence(children), line: line, column: column)
+        case .mapping(let mapping):
+            var entries: [SourceNode.Entry] = []
+            var merged: [SourceNode.Entry] = []
+            for (key, value) in mapping {
+                let keyNode = try convert(key, depth: depth + 1)
+                guard case .scalar(let name, let isPlain) = keyNode.value else {
+                    throw .diagnostic(
+                        .error(
+                            "invalid-key", "mapping keys must be plain strings, not \(keyNode.kindDescription)",
+                            at: SourceLocation(file: file, line: keyNode.line, column: keyNode.column)))
+                }
+                let valueNode = try convert(value, depth: depth + 1)
+                if name == "<<", isPlain {
+                    merged += try mergeEntries(from: valueNode)
+                } else {
+                    entries.append(.init(key: name, keyLine: keyNode.line, keyColumn: keyNode.column, value: valueNode))
+                }
+            }
+            for entry in merged where !entries.contains(where: { $0.key == entry.key }) {
+                entries.append(entry)
+            }
+            return SourceNode(value: .mapping(entries), line: line, column: column)
+        case .alias:
+            throw .diagnostic(
+                .error("yaml-syntax", "unresolved alias", at: SourceLocation(file: file, line: line, column: column)))
+        }
+    }
+
+    private func mergeEntries(from node: SourceNode) throws(SourceDocumentReader.Failure) -> [SourceNode.Entry] {
+        switch node.value {
+        case .mapping(let entries):
+            return entries
+        case .sequence(let nodes):
+            var result: [SourceNode.Entry] = []
+            for node in nodes {
+                for entry in try mergeEntries(from: node) where !result.contains(where: { $0.key == entry.key }) {
+                    result.append(entry)
+                }
+            }
+            return result
+        case .scalar:
+            throw .diagnostic(
+                .error(
+                    "invalid-value", "a merge key '<<' takes a mapping or a list of mappings",
+                    at: SourceLocation(file: file, line: node.line, column: node.column)))
+        }
+    }
+}
