@@ -1,0 +1,91 @@
+public import TreatyCore
+
+/// Everything the rules need to know about the records they check, compiled once from the
+/// contract and the target.
+public struct CheckPlan: Sendable {
+    /// The contract.
+    public let contract: Contract
+    /// The resource whose records are checked.
+    public let resource: Resource
+    /// The endpoint, when checking responses.
+    public let endpoint: Endpoint?
+    /// The request's concrete values.
+    public let request: RequestValues
+    /// The keys records may carry, with what each means.
+    public let keys: [KeySpec]
+    /// Key → index into ``keys``.
+    let keyIndex: [String: Int]
+    /// Whether the response is an incremental feed (a since parameter is in the request).
+    public let isIncrementalFeed: Bool
+    /// The timestamp of an `updated_after`-style request, when given.
+    public let sinceTimestamp: String?
+    /// The version of a `since_version`-style request, when given.
+    public let sinceVersion: Int64?
+
+    /// Compiles a plan.
+    ///
+    /// - Throws: ``CheckSetupError`` when the target names an unknown resource or endpoint.
+    public init(contract: Contract, target: CheckTarget) throws(CheckSetupError) {
+        self.contract = contract
+        switch target {
+        case .endpoint(let endpoint, let request):
+            guard let resource = contract.resource(named: endpoint.resource) else {
+                throw CheckSetupError.unknownResource(endpoint.resource, known: contract.resources.map(\.name))
+            }
+            self.resource = resource
+            self.endpoint = endpoint
+            self.request = request
+        case .resource(let name):
+            guard let resource = contract.resource(named: name) else {
+                throw CheckSetupError.unknownResource(name, known: contract.resources.map(\.name))
+            }
+            self.resource = resource
+            self.endpoint = nil
+            self.request = RequestValues()
+        }
+        let keys = KeySpec.specs(for: resource, endpoint: endpoint, contract: contract)
+        self.keys = keys
+        var index: [String: Int] = [:]
+        for (position, spec) in keys.enumerated() where index[spec.key] == nil { index[spec.key] = position }
+        keyIndex = index
+        let query = self.request.query
+        let timeValue = self.endpoint?.since.lazy.compactMap { query[$0] }.first
+        let versionText = self.endpoint?.sinceVersion.lazy.compactMap { query[$0] }.first
+        sinceTimestamp = timeValue
+        sinceVersion = versionText.flatMap { Int64($0) }
+        isIncrementalFeed = timeValue != nil || versionText != nil
+    }
+
+    /// Whether records are checked as items of a list response.
+    public var isList: Bool { endpoint?.returns == .list }
+
+    /// Where the endpoint is described, for diagnostics: `GET /projects/{project_id}/tasks`,
+    /// or `resource 'task'`.
+    public var contextDescription: String {
+        endpoint?.signature ?? "resource '\(resource.name)'"
+    }
+
+    /// The spec for `key`, if declared.
+    public func spec(forKey key: String) -> KeySpec? {
+        keyIndex[key].map { keys[$0] }
+    }
+
+    /// The spec of the first key with `role`.
+    public func spec(for role: KeySpec.Role) -> KeySpec? {
+        keys.first { $0.role == role }
+    }
+}
+
+/// A contract that cannot be used for the requested check.
+public enum CheckSetupError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The named resource is not in the contract.
+    case unknownResource(String, known: [String])
+
+    public var description: String {
+        switch self {
+        case .unknownResource(let name, let known):
+            let hint = Suggestion.closest(to: name, among: known).map { " (did you mean '\($0)'?)" } ?? ""
+            return "the contract has no resource '\(name)'\(hint); it has: \(known.joined(separator: ", "))"
+        }
+    }
+}

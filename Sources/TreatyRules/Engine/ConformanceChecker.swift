@@ -1,0 +1,84 @@
+import TreatyCore
+public import TreatyJSON
+
+/// Checks payloads against a contract: one record, a list, or a sequence of payloads.
+///
+/// Make one checker per run and feed it every payload; rules that span payloads (the id's
+/// JSON type, one shape per relation) see them all.
+///
+/// ```swift
+/// let plan = try CheckPlan(contract: contract, target: .endpoint(list, request: values))
+/// var checker = ConformanceChecker(plan: plan)
+/// let violations = checker.check(payload: try JSONParser().parse(bytes))
+/// ```
+public struct ConformanceChecker {
+    /// The compiled target.
+    public let plan: CheckPlan
+    private var checkers: [any RuleChecker]
+
+    /// Creates a checker running `rules` (default: every built-in rule).
+    public init(plan: CheckPlan, rules: [ConformanceRule] = ConformanceRule.restSync) {
+        self.plan = plan
+        checkers = rules.compactMap { $0.makeChecker(for: plan) }
+    }
+
+    /// Checks a whole payload: each item of a list, or the single object.
+    public mutating func check(payload: JSONValue) -> [RuleViolation] {
+        var violations: [RuleViolation] = []
+        switch payload {
+        case .array(let elements):
+            if let violation = bodyViolation(isArray: true) { violations.append(violation) }
+            for (index, element) in elements.enumerated() {
+                check(element: element, at: .root.appending(index: index), position: nil, into: &violations)
+            }
+        default:
+            if let violation = bodyViolation(isArray: false, found: payload) { violations.append(violation) }
+            check(element: payload, at: .root, position: nil, into: &violations)
+        }
+        finishPayload(into: &violations)
+        return violations
+    }
+
+    /// The TR-BODY-1 violation when a payload's top level does not fit the endpoint, or `nil`.
+    ///
+    /// Call it once per payload before streaming its elements through ``check(element:at:position:into:)``.
+    public func bodyViolation(isArray: Bool, found: JSONValue? = nil) -> RuleViolation? {
+        guard let endpoint = plan.endpoint else { return nil }
+        let expectsList = endpoint.returns == .list
+        guard expectsList != isArray else { return nil }
+        return RuleViolation(
+            rule: "TR-BODY-1", pointer: .root,
+            message: expectsList ? "a list endpoint answered something other than an array" : "a single-record endpoint answered an array",
+            expected: expectsList ? "a JSON array of \(plan.resource.name) records" : "one \(plan.resource.name) object",
+            found: isArray ? "an array" : ValueDescription.describe(found ?? .object(JSONObject())),
+            fix: expectsList ? "answer \(endpoint.signature) with a bare array" : "answer \(endpoint.signature) with one object")
+    }
+
+    /// Checks one record (a list item or a single object) at `pointer`.
+    public mutating func check(
+        element: JSONValue,
+        at pointer: JSONPointer,
+        position: JSONSourcePosition?,
+        into violations: inout [RuleViolation]
+    ) {
+        guard case .object(let object) = element else {
+            violations.append(
+                RuleViolation(
+                    rule: "TR-BODY-1", pointer: pointer, message: "a record is not a JSON object",
+                    expected: "a \(plan.resource.name) object", found: ValueDescription.describe(element),
+                    fix: "answer records as JSON objects", position: position))
+            return
+        }
+        let view = RecordView(object: object, pointer: pointer, position: position, plan: plan)
+        for index in checkers.indices {
+            checkers[index].check(view, into: &violations)
+        }
+    }
+
+    /// Ends the current payload (resetting per-payload state such as ordering).
+    public mutating func finishPayload(into violations: inout [RuleViolation]) {
+        for index in checkers.indices {
+            checkers[index].finishPayload(into: &violations)
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import TreatyCore
+import TreatyJSON
+
+extension ConformanceRule {
+    /// RS-ID-1: every record has an id of the declared type, whose JSON type never changes and
+    /// which appears once per list.
+    public static let identityStable = ConformanceRule(
+        id: "RS-ID-1",
+        requirement: "every record has an id of the declared type; its JSON type never changes; a list holds each id once"
+    ) { _ in IdentityStabilityChecker() }
+
+    /// RS-ID-2: ids are echoed byte for byte: a response to `…/{id}` carries exactly that id.
+    public static let identityEchoed = ConformanceRule(
+        id: "RS-ID-2",
+        requirement: "ids compare as exact strings and are echoed byte for byte"
+    ) { plan in
+        guard let endpoint = plan.endpoint, endpoint.returns == .one,
+            let requested = plan.request.path[plan.resource.identity.key]
+        else { return nil }
+        return StatelessChecker { record, violations in
+            guard let id = record.idText, id != requested else { return }
+            let sameIgnoringCase = id.lowercased() == requested.lowercased()
+            violations.append(
+                record.violation(
+                    "RS-ID-2", key: plan.resource.identity.key,
+                    sameIgnoringCase
+                        ? "the id differs in case from the one requested"
+                        : "the response carries another record than the one requested",
+                    expected: "id \(ValueDescription.quote(requested)) exactly as requested",
+                    found: ValueDescription.describe(record.value(for: .identity)),
+                    fix: sameIgnoringCase
+                        ? "store and return ids exactly as received; never normalise their case"
+                        : "return the record the path names, or 404 when it does not exist"))
+        }
+    }
+
+    /// RS-ID-3: internal keys (`local_id`, `remote_id`, row ids) never leak into payloads.
+    public static let noInternalKeys = ConformanceRule(
+        id: "RS-ID-3",
+        requirement: "internal keys such as local_id, remote_id and row ids never appear in payloads"
+    ) { _ in
+        StatelessChecker { record, violations in
+            for key in record.undeclared where key.kind == .internalKey {
+                violations.append(
+                    record.violation(
+                        "RS-ID-3", key: key.member.key, "internal key '\(key.member.key)' leaks into the payload",
+                        expected: "no '\(key.member.key)' key (records are identified by '\(record.plan.resource.identity.key)' only)",
+                        found: ValueDescription.describe(key.member.value),
+                        fix: "remove '\(key.member.key)' from the serializer"))
+            }
+        }
+    }
+
+    /// RS-ID-4: scoped identity: a record of another parent is not found in this scope.
+    public static let scopedIdentity = ConformanceRule(
+        id: "RS-ID-4",
+        requirement: "identity is scoped by the parent: a record of another parent answers 404 in this scope"
+    ) { plan in
+        guard let endpoint = plan.endpoint, endpoint.returns == .one, endpoint.scoped,
+            let scopeKey = plan.resource.scope?.key, let requested = plan.request.path[scopeKey]
+        else { return nil }
+        return StatelessChecker { record, violations in
+            guard case .string(let parent)? = record.value(for: .scope), parent != requested else { return }
+            violations.append(
+                record.violation(
+                    "RS-ID-4", key: scopeKey, "a record of another parent is served in this parent's scope",
+                    expected: "\(scopeKey) \(ValueDescription.quote(requested)) (or a 404 response)",
+                    found: "string \(ValueDescription.quote(parent))",
+                    fix: "look records up by (\(scopeKey), \(plan.resource.identity.key)) and answer 404 when the parent differs"))
+        }
+    }
+}
+
+/// RS-ID-1's state: the first id kind seen in the run and the ids seen in the current payload.
+struct IdentityStabilityChecker: RuleChecker {
+    private var firstKind: (kind: JSONValue.Kind, pointer: JSONPointer)?
+    private var seen: [String: JSONPointer] = [:]
+
+    mutating func check(_ record: RecordView, into violations: inout [RuleViolation]) {
+        let identity = record.plan.resource.identity
+        let value = record.value(for: .identity)
+        guard let value, !value.isNull else {
+            violations.append(
+                record.violation(
+                    "RS-ID-1", key: identity.key, "the record has no '\(identity.key)'",
+                    expected: Self.expectation(identity.type), found: ValueDescription.describe(value),
+                    fix: "give every record its '\(identity.key)'"))
+            return
+        }
+        if let first = firstKind, first.kind != value.kind {
+            violations.append(
+                record.violation(
+                    "RS-ID-1", key: identity.key, "the id's JSON type changed from \(first.kind) to \(value.kind)",
+                    expected: "\(first.kind), as at \(first.pointer)", found: ValueDescription.describe(value),
+                    fix: "serialize ids with one JSON type everywhere"))
+        } else if firstKind == nil {
+            firstKind = (value.kind, record.pointer.appending(identity.key))
+        }
+        if !Self.matches(value, identity.type) {
+            violations.append(
+                record.violation(
+                    "RS-ID-1", key: identity.key, "the id is not \(Self.expectation(identity.type))",
+                    expected: Self.expectation(identity.type), found: ValueDescription.describe(value),
+                    fix: "serialize '\(identity.key)' as \(Self.expectation(identity.type))"))
+        }
+        if record.plan.isList, let text = record.idText {
+            if let previous = seen[text] {
+                violations.append(
+                    record.violation(
+                        "RS-ID-1", key: identity.key, "id \(ValueDescription.quote(text)) appears twice in one list",
+                        expected: "each id once", found: "the same id as \(previous)",
+                        fix: "return each record once"))
+            } else {
+                seen[text] = record.pointer.appending(identity.key)
+            }
+        }
+    }
+
+    mutating func finishPayload(into violations: inout [RuleViolation]) {
+        seen.removeAll(keepingCapacity: true)
+    }
+
+    static func expectation(_ type: IdentityType) -> String {
+        switch type {
+        case .uuid: "a UUID string"
+        case .string: "a non-empty string"
+        case .int: "an integer"
+        }
+    }
+
+    static func matches(_ value: JSONValue, _ type: IdentityType) -> Bool {
+        switch (type, value) {
+        case (.uuid, .string(let text)): ValueFormats.isUUID(text)
+        case (.string, .string(let text)): !text.isEmpty
+        case (.int, .number(let number)): number.isInteger
+        default: false
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import TreatyCore
+import TreatyJSON
+
+extension ConformanceRule {
+    /// RS-SH-1: relations travel in the declared shape: foreign keys unless the contract says
+    /// `shape: nested`; nested objects carry their `id`.
+    public static let declaredShape = ConformanceRule(
+        id: "RS-SH-1",
+        requirement: "relations use the declared shape (fk by default, nested only where declared); nested objects carry an id"
+    ) { plan in
+        StatelessChecker { record, violations in
+            for (index, spec) in plan.keys.enumerated() where spec.shape != nil {
+                guard let value = record.values[index], !value.isNull, let field = spec.field else { continue }
+                let isNestedValue = RelationValues.isNested(value)
+                if spec.shape == .nested, isNestedValue, !spec.isExpectedShape {
+                    violations.append(
+                        record.violation(
+                            "RS-SH-1", key: spec.key, "relation '\(field.name)' is nested, but this endpoint declares foreign keys",
+                            expected: "ids under '\(field.key(in: .foreignKey))'", found: ValueDescription.describe(value),
+                            fix: "send '\(field.key(in: .foreignKey))', or declare 'shape: nested' for '\(field.name)'"))
+                }
+                if spec.shape == .nested, spec.isExpectedShape, isNestedValue {
+                    let objects = value.arrayValue ?? [value]
+                    let idKey = plan.contract.resource(named: field.relation?.target ?? "")?.identity.key ?? "id"
+                    for (position, object) in objects.enumerated() where object[idKey] == nil || object[idKey] == .null {
+                        let key = value.arrayValue == nil ? spec.key : nil
+                        var violation = record.violation(
+                            "RS-SH-1", key: key, "a nested '\(field.name)' object has no '\(idKey)'",
+                            expected: "a nested object with its '\(idKey)' (children are upserted by id)",
+                            found: ValueDescription.describe(object[idKey]), fix: "include '\(idKey)' in nested objects")
+                        if key == nil { violation.pointer = record.pointer.appending(spec.key).appending(index: position) }
+                        violations.append(violation)
+                    }
+                }
+            }
+        }
+    }
+
+    /// RS-SH-2: one shape per relation per endpoint: never foreign keys on some items and
+    /// nested objects on others, nor both in one object.
+    public static let oneShapePerRelation = ConformanceRule(
+        id: "RS-SH-2",
+        requirement: "one shape per relation per endpoint: never fk in some items and nested in others, nor both in one object"
+    ) { plan in
+        let relations = plan.resource.fields.filter { $0.relation != nil }
+        guard !relations.isEmpty else { return nil }
+        return ShapeConsistencyChecker(relations: relations)
+    }
+}
+
+/// RS-SH-2's state: the first shape seen for each relation in the run.
+struct ShapeConsistencyChecker: RuleChecker {
+    let relations: [Field]
+    private var firstShape: [String: (shape: RelationShape, pointer: JSONPointer)] = [:]
+
+    init(relations: [Field]) {
+        self.relations = relations
+    }
+
+    mutating func check(_ record: RecordView, into violations: inout [RuleViolation]) {
+        for field in relations {
+            let foreignKey = field.key(in: .foreignKey)
+            let nestedKey = field.key(in: .nested)
+            let hasForeign = record.object[foreignKey].map { !$0.isNull } ?? false
+            let nestedValue = record.object[nestedKey]
+            let hasNested = nestedValue.map { !$0.isNull && RelationValues.isNested($0) } ?? false
+            if hasForeign, hasNested {
+                violations.append(
+                    record.violation(
+                        "RS-SH-2", key: nestedKey, "relation '\(field.name)' is sent in both shapes in one object",
+                        expected: "either '\(foreignKey)' or '\(nestedKey)'", found: "both keys",
+                        fix: "send one shape per relation"))
+                continue
+            }
+            guard hasForeign || hasNested else { continue }
+            let shape: RelationShape = hasNested ? .nested : .foreignKey
+            let key = hasNested ? nestedKey : foreignKey
+            if let first = firstShape[field.name] {
+                guard first.shape != shape else { continue }
+                violations.append(
+                    record.violation(
+                        "RS-SH-2", key: key, "relation '\(field.name)' changes shape between records",
+                        expected: "\(first.shape == .nested ? "nested objects" : "foreign keys"), as at \(first.pointer)",
+                        found: hasNested ? "a nested object under '\(nestedKey)'" : "ids under '\(foreignKey)'",
+                        fix: "serialize '\(field.name)' one way on every record of this endpoint"))
+            } else {
+                firstShape[field.name] = (shape, record.pointer.appending(key))
+            }
+        }
+    }
+}

@@ -1,0 +1,155 @@
+import TreatyCore
+import TreatyJSON
+
+extension ConformanceRule {
+    /// TR-TYPE-1: every declared value has its declared type, and is null only where the
+    /// contract allows null.
+    public static let valueTypes = ConformanceRule(
+        id: "TR-TYPE-1",
+        requirement: "every value has its declared type and is null only where declared nullable"
+    ) { plan in
+        StatelessChecker { record, violations in
+            for (index, spec) in plan.keys.enumerated() {
+                guard let value = record.values[index], let expectation = ValueTypeCheck.mismatch(value, spec: spec) else {
+                    continue
+                }
+                if value.isNull, record.isTombstone { continue }
+                violations.append(
+                    record.violation(
+                        "TR-TYPE-1", key: spec.key,
+                        value.isNull ? "'\(spec.key)' is null but not nullable" : "'\(spec.key)' has the wrong type",
+                        expected: expectation, found: ValueDescription.describe(value),
+                        fix: value.isNull
+                            ? "send a value, or declare '\(spec.field?.name ?? spec.key)' nullable: true"
+                            : "serialize '\(spec.key)' as \(expectation)"))
+            }
+        }
+    }
+
+    /// TR-VAL-1: values satisfy the declared enumerations, lengths and ranges.
+    public static let valueConstraints = ConformanceRule(
+        id: "TR-VAL-1",
+        requirement: "values satisfy the declared enum, min_length/max_length (after trim) and minimum/maximum"
+    ) { plan in
+        let constrained = plan.keys.enumerated().filter { $0.element.field.map { $0.constraints != Constraints() } ?? false }
+        guard !constrained.isEmpty else { return nil }
+        return StatelessChecker { record, violations in
+            for (index, spec) in constrained {
+                guard let value = record.values[index], let field = spec.field,
+                    let problem = ValueConstraintCheck.problem(value, field.constraints)
+                else { continue }
+                violations.append(
+                    record.violation(
+                        "TR-VAL-1", key: spec.key, "'\(spec.key)' breaks its value rule",
+                        expected: problem, found: ValueDescription.describe(value),
+                        fix: "store only values the contract allows for '\(field.name)'"))
+            }
+        }
+    }
+}
+
+/// The type test behind TR-TYPE-1.
+enum ValueTypeCheck {
+    /// What was expected, if `value` does not fit `spec`; `nil` when it fits.
+    ///
+    /// Identity, timestamps and version have their own rules (RS-ID-1, RS-MD-1, RS-MD-3) and
+    /// nested relation values are judged by the shape rules, so they pass here.
+    static func mismatch(_ value: JSONValue, spec: KeySpec) -> String? {
+        switch spec.role {
+        case .identity, .createdAt, .updatedAt, .version, .tombstone:
+            return nil
+        case .scope:
+            return idMatches(value, spec.idType ?? .string) ? nil : idExpectation(spec.idType ?? .string)
+        case .field:
+            guard let field = spec.field else { return nil }
+            if value.isNull { return field.nullable ? nil : nonNullExpectation(field, spec: spec) }
+            switch field.kind {
+            case .attribute(let type, _):
+                return attributeMatches(value, type) ? nil : type.expectation
+            case .relation(let relation):
+                if spec.shape == .nested { return nil }
+                let type = spec.idType ?? .string
+                if relation.many {
+                    guard case .array(let members) = value, members.allSatisfy({ idMatches($0, type) }) else {
+                        return "an array of \(idExpectation(type))s"
+                    }
+                    return nil
+                }
+                return idMatches(value, type) ? nil : idExpectation(type) + (field.nullable ? " or null" : "")
+            }
+        }
+    }
+
+    private static func nonNullExpectation(_ field: Field, spec: KeySpec) -> String {
+        switch field.kind {
+        case .attribute(let type, _): type.expectation + " (not null)"
+        case .relation(let relation):
+            relation.many ? "an array ([] for no members)" : idExpectation(spec.idType ?? .string) + " (not null)"
+        }
+    }
+
+    static func idExpectation(_ type: IdentityType) -> String {
+        IdentityStabilityChecker.expectation(type)
+    }
+
+    static func idMatches(_ value: JSONValue, _ type: IdentityType) -> Bool {
+        IdentityStabilityChecker.matches(value, type)
+    }
+
+    static func attributeMatches(_ value: JSONValue, _ type: FieldType) -> Bool {
+        switch (type, value) {
+        case (.json, _): true
+        case (.string, .string): true
+        case (.int, .number(let number)): number.isInteger
+        case (.number, .number): true
+        case (.bool, .bool): true
+        case (.datetime, .string(let text)): ValueFormats.isTimestamp(text)
+        case (.date, .string(let text)): ValueFormats.isDate(text)
+        case (.uuid, .string(let text)): ValueFormats.isUUID(text)
+        case (.stringList, .array(let elements)): elements.allSatisfy { $0.stringValue != nil }
+        default: false
+        }
+    }
+}
+
+/// The value-rule test behind TR-VAL-1.
+enum ValueConstraintCheck {
+    /// A description of the broken rule, or `nil` when `value` satisfies `constraints`.
+    static func problem(_ value: JSONValue, _ constraints: Constraints) -> String? {
+        switch value {
+        case .string(let raw):
+            if let allowed = constraints.allowed, !allowed.contains(raw) {
+                return "one of: " + allowed.map(ValueDescription.quote).joined(separator: ", ")
+            }
+            let text = constraints.trim ? raw.trimmingWhitespace() : raw
+            if let minimum = constraints.minLength, text.count < minimum {
+                return "at least \(minimum) character\(minimum == 1 ? "" : "s")\(constraints.trim ? " after trimming" : "")"
+            }
+            if let maximum = constraints.maxLength, text.count > maximum {
+                return "at most \(maximum) characters\(constraints.trim ? " after trimming" : "") (found \(text.count))"
+            }
+        case .number(let number):
+            let double = number.doubleValue
+            if let minimum = constraints.minimum, double < minimum { return "a number ≥ \(format(minimum))" }
+            if let maximum = constraints.maximum, double > maximum { return "a number ≤ \(format(maximum))" }
+        default:
+            break
+        }
+        return nil
+    }
+
+    private static func format(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+    }
+}
+
+extension String {
+    /// The string without leading and trailing whitespace and newlines.
+    func trimmingWhitespace() -> String {
+        let scalars = unicodeScalars
+        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[start...end])
+    }
+}
