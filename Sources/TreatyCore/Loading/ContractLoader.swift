@@ -123,6 +123,17 @@ public struct ContractLoadResult: Sendable {
     /// The file's text, for snippets in later diagnostics.
     public var text: String?
 
+    /// Whether the file could not be read as a document at all (missing, too large, not
+    /// UTF-8, YAML/JSON syntax, limits), as opposed to a readable contract with mistakes.
+    public var isUnreadable: Bool {
+        diagnostics.contains { Self.unreadableRules.contains($0.rule) }
+    }
+
+    static let unreadableRules: Set<RuleID> = [
+        "unreadable-file", "file-too-large", "invalid-utf8", "empty-document", "too-deep", "too-many-nodes",
+        "yaml-syntax", "duplicate-key", "invalid-key", "no-contracts",
+    ]
+
     /// Creates a result.
     public init(file: String, contract: Contract? = nil, diagnostics: [Diagnostic] = [], text: String? = nil) {
         self.file = file

@@ -80,9 +80,19 @@ public struct CheckPlan: Sendable {
 public enum CheckSetupError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The named resource is not in the contract.
     case unknownResource(String, known: [String])
+    /// The text does not read `METHOD /path`.
+    case malformedEndpoint(String)
+    /// No endpoint of the contract matches.
+    case unknownEndpoint(String, suggestion: String?, known: [String])
 
     public var description: String {
         switch self {
+        case .malformedEndpoint(let text):
+            return "'\(text)' does not name an endpoint; write it as 'METHOD /path', e.g. 'GET /projects/{project_id}/tasks'"
+        case .unknownEndpoint(let text, let suggestion, let known):
+            let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
+            let list = known.isEmpty ? "it declares no endpoints" : "it declares: " + known.joined(separator: ", ")
+            return "the contract has no endpoint matching '\(text)'\(hint); \(list)"
         case .unknownResource(let name, let known):
             let hint = Suggestion.closest(to: name, among: known).map { " (did you mean '\($0)'?)" } ?? ""
             return "the contract has no resource '\(name)'\(hint); it has: \(known.joined(separator: ", "))"

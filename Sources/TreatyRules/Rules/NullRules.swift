@@ -13,7 +13,10 @@ extension ConformanceRule {
                 guard let field = spec.field else { continue }
                 let value = record.values[index]
                 let isList = field.relation?.many == true || field.kind == .attribute(.stringList, key: spec.key)
-                if value == nil, !record.isExplained(spec) {
+                let otherShapePresent = field.relation.map { _ in
+                    record.object.containsKey(field.key(in: spec.shape == .nested ? .foreignKey : .nested))
+                } ?? false
+                if value == nil, !record.isExplained(spec), !otherShapePresent {
                     violations.append(
                         record.violation(
                             "RS-NL-1", key: spec.key, "the record is missing '\(spec.key)'",

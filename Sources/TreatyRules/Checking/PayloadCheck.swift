@@ -1,0 +1,166 @@
+public import TreatyCore
+public import TreatyJSON
+
+/// Checks payloads (raw JSON bytes) against one contract target, streaming list items so a
+/// recorded dump of any size is checked in bounded memory.
+///
+/// Use one `PayloadCheck` for a sequence of payloads so the rules that span payloads (the id's
+/// JSON type, one shape per relation) see them all.
+public struct PayloadCheck {
+    /// The most violations kept per payload; further ones are only counted.
+    public var maxViolationsPerPayload: Int
+    private var checker: ConformanceChecker
+    private let parser: JSONParser
+
+    /// Creates a check.
+    ///
+    /// - Parameters:
+    ///   - plan: The compiled target.
+    ///   - parserOptions: Limits for parsing payloads.
+    ///   - maxViolationsPerPayload: The most violations kept per payload (default 1,000).
+    public init(plan: CheckPlan, parserOptions: JSONParser.Options = .init(), maxViolationsPerPayload: Int = 1000) {
+        checker = ConformanceChecker(plan: plan)
+        parser = JSONParser(options: parserOptions)
+        self.maxViolationsPerPayload = maxViolationsPerPayload
+    }
+
+    /// The plan the payloads are checked under.
+    public var plan: CheckPlan { checker.plan }
+
+    /// Checks one payload.
+    ///
+    /// - Parameters:
+    ///   - bytes: The payload's UTF-8 JSON text.
+    ///   - name: The file name (or `<stdin>`) used in findings.
+    /// - Returns: The payload's violations, or the reason it could not be checked.
+    public mutating func check(_ bytes: some Collection<UInt8>, name: String) -> PayloadResult {
+        var collector = ViolationCollector(limit: maxViolationsPerPayload)
+        var records = 0
+        var sawArray = false
+        var checker = self.checker
+        defer { self.checker = checker }
+        do {
+            let topLevel = try parser.parse(bytes) { element in
+                if !sawArray {
+                    sawArray = true
+                    if let violation = checker.bodyViolation(isArray: true) { collector.append(violation) }
+                }
+                records += 1
+                var found: [RuleViolation] = []
+                checker.check(
+                    element: element.value, at: JSONPointer.root.appending(index: element.index),
+                    position: element.position, into: &found)
+                collector.append(contentsOf: found)
+            }
+            switch topLevel {
+            case .array:
+                if !sawArray, let violation = checker.bodyViolation(isArray: true) { collector.append(violation) }
+            case .value(let value):
+                guard value.objectValue != nil || value.arrayValue != nil else {
+                    return PayloadResult(
+                        name: name, records: 0, violations: [], omitted: 0,
+                        failure: .error(
+                            "unusable-payload",
+                            "the payload is a JSON \(value.kind), not a record object or a list of records",
+                            at: SourceLocation(file: name, line: 1, column: 1),
+                            fix: "pass a response body: a JSON object or an array of objects"))
+                }
+                if let violation = checker.bodyViolation(isArray: false, found: value) { collector.append(violation) }
+                records = 1
+                var found: [RuleViolation] = []
+                checker.check(
+                    element: value, at: .root, position: JSONSourcePosition(offset: 0, line: 1, column: 1),
+                    into: &found)
+                collector.append(contentsOf: found)
+            }
+        } catch let error as JSONParseError {
+            return PayloadResult(
+                name: name, records: records, violations: [], omitted: 0,
+                failure: Diagnostic.error(
+                    RuleID(rawValue: error.code), "invalid JSON: \(error.message)",
+                    at: SourceLocation(file: name, line: error.position.line, column: error.position.column),
+                    details: ["at byte \(error.position.offset)"],
+                    fix: "send a valid JSON document (RFC 8259)"))
+        } catch {
+            return PayloadResult(
+                name: name, records: records, violations: [], omitted: 0,
+                failure: .error("unusable-payload", "cannot check the payload: \(error)", at: SourceLocation(file: name)))
+        }
+        var tail: [RuleViolation] = []
+        checker.finishPayload(into: &tail)
+        collector.append(contentsOf: tail)
+        return PayloadResult(
+            name: name, records: records, violations: collector.kept, omitted: collector.omitted,
+            counts: collector.counts)
+    }
+}
+
+/// What checking one payload found.
+public struct PayloadResult: Sendable {
+    /// The payload's file name, or `<stdin>`.
+    public var name: String
+    /// How many records were checked.
+    public var records: Int
+    /// The violations kept, in payload order.
+    public var violations: [RuleViolation]
+    /// How many further violations were found but not kept.
+    public var omitted: Int
+    /// Errors and warnings found, kept or not.
+    public var counts: ViolationCounts
+    /// Why the payload could not be checked, if it could not.
+    public var failure: Diagnostic?
+
+    /// Creates a result.
+    public init(
+        name: String,
+        records: Int,
+        violations: [RuleViolation],
+        omitted: Int,
+        counts: ViolationCounts? = nil,
+        failure: Diagnostic? = nil
+    ) {
+        self.name = name
+        self.records = records
+        self.violations = violations
+        self.omitted = omitted
+        self.counts = counts ?? ViolationCounts(violations)
+        self.failure = failure
+    }
+
+    /// Whether the payload was checked and has no error-severity violation.
+    public var conforms: Bool { failure == nil && counts.errors == 0 }
+}
+
+/// Numbers of violations by severity.
+public struct ViolationCounts: Sendable, Hashable {
+    /// Error-severity violations.
+    public var errors = 0
+    /// Warning-severity violations.
+    public var warnings = 0
+
+    /// Counts `violations`.
+    public init(_ violations: [RuleViolation] = []) {
+        for violation in violations { add(violation) }
+    }
+
+    mutating func add(_ violation: RuleViolation) {
+        if violation.severity == .error { errors += 1 } else { warnings += 1 }
+    }
+}
+
+/// Keeps the first violations up to a limit and counts the rest.
+struct ViolationCollector {
+    let limit: Int
+    var kept: [RuleViolation] = []
+    var omitted = 0
+    var counts = ViolationCounts()
+
+    mutating func append(_ violation: RuleViolation) {
+        counts.add(violation)
+        if kept.count < limit { kept.append(violation) } else { omitted += 1 }
+    }
+
+    mutating func append(contentsOf violations: [RuleViolation]) {
+        for violation in violations { append(violation) }
+    }
+}

@@ -1,0 +1,134 @@
+import ArgumentParser
+import Foundation
+import TreatyCore
+import TreatyJSON
+import TreatyRules
+
+/// `treaty check`: checks JSON payloads as responses of an endpoint, or as bare records.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check JSON payloads against a contract.",
+        discussion: """
+            Each payload is checked as a response of --endpoint (a template such as
+            "GET /projects/{project_id}/tasks", or a concrete request such as
+            "GET /projects/P1/tasks?updated_after=2025-01-01T00:00:00.000Z", whose values the
+            rules then compare with), or as bare records of --resource. Lists are streamed, so
+            large recorded dumps are checked in bounded memory. Exit 0 when every payload
+            conforms, 1 on violations, 2 on unusable input.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Option(help: "The contract file (default: the only contract under Contracts/).")
+    var contract: String?
+
+    @Option(help: "The endpoint whose responses the payloads are, e.g. \"GET /projects/{project_id}/tasks\".")
+    var endpoint: String?
+
+    @Option(help: "Check bare records of this resource instead of endpoint responses.")
+    var resource: String?
+
+    @Option(help: "Output format: text or json.")
+    var format: Format = .text
+
+    @Option(help: "The most violations listed per payload; the rest are counted.")
+    var maxViolations: Int = 1000
+
+    @Option(help: "The largest payload accepted, in bytes (suffixes K, M, G).", transform: ByteSize.parse)
+    var maxPayloadSize: Int = 1024 * 1024 * 1024
+
+    @Option(help: "The deepest JSON nesting accepted (at most \(JSONParser.Options.depthCeiling)).")
+    var maxDepth: Int = 512
+
+    @Argument(help: "JSON payload files; '-' reads standard input.")
+    var payloads: [String] = []
+
+    func validate() throws {
+        if (endpoint == nil) == (resource == nil) {
+            throw ValidationError("give exactly one of --endpoint or --resource")
+        }
+        if payloads.isEmpty { throw ValidationError("give at least one payload file, or '-' for standard input") }
+        if maxViolations < 0 { throw ValidationError("--max-violations must not be negative") }
+        if !(1...JSONParser.Options.depthCeiling).contains(maxDepth) {
+            throw ValidationError("--max-depth must be between 1 and \(JSONParser.Options.depthCeiling)")
+        }
+    }
+
+    func run() throws {
+        let loaded = try ContractSelection.load(contract)
+        let target: CheckTarget
+        do {
+            target = try endpoint.map { try EndpointReference.resolve($0, in: loaded.contract) } ?? .resource(resource ?? "")
+            var check = PayloadCheck(
+                plan: try CheckPlan(contract: loaded.contract, target: target),
+                parserOptions: JSONParser.Options(maxDepth: maxDepth, maxDocumentSize: maxPayloadSize),
+                maxViolationsPerPayload: maxViolations)
+            var results: [PayloadResult] = []
+            for payload in payloads {
+                results.append(PayloadInput.check(payload, limit: maxPayloadSize, with: &check))
+            }
+            let report = CheckReport(contractFile: loaded.file, context: check.plan.contextDescription, payloads: results)
+            switch format {
+            case .text: Console.standardOutput.write(report.renderText())
+            case .json: Console.standardOutput.write(report.renderJSON())
+            }
+            if report.hasUnusableInput { throw Status.unusableInput }
+            if !report.conforms { throw Status.findings }
+        } catch let error as CheckSetupError {
+            Console.standardError.write("\(loaded.file): error: \(error)\n")
+            throw Status.unusableInput
+        }
+    }
+}
+
+/// Reads one payload argument (a file, or `-` for standard input) and checks it.
+enum PayloadInput {
+    static func check(_ argument: String, limit: Int, with check: inout PayloadCheck) -> PayloadResult {
+        if argument == "-" {
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            return check.check(data, name: "<stdin>")
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            return unreadable(argument, "no such file")
+        }
+        do {
+            let data = try Data(contentsOf: URL(fileURLWithPath: argument), options: .alwaysMapped)
+            return data.withUnsafeBytes { raw in
+                check.check(raw.bindMemory(to: UInt8.self), name: argument)
+            }
+        } catch {
+            return unreadable(argument, error.localizedDescription)
+        }
+    }
+
+    private static func unreadable(_ file: String, _ reason: String) -> PayloadResult {
+        PayloadResult(
+            name: file, records: 0, violations: [], omitted: 0,
+            failure: .error(
+                "unreadable-file", "cannot read payload: \(reason)", at: SourceLocation(file: file),
+                fix: "check the path"))
+    }
+}
+
+/// `--max-payload-size` values: a byte count with an optional K, M or G suffix.
+enum ByteSize {
+    static func parse(_ text: String) throws -> Int {
+        let units: [Character: Int] = ["K": 1024, "M": 1024 * 1024, "G": 1024 * 1024 * 1024]
+        var digits = text.uppercased()
+        if digits.hasSuffix("B") { digits.removeLast() }
+        var factor = 1
+        if let last = digits.last, let unit = units[last] {
+            factor = unit
+            digits.removeLast()
+        }
+        guard let value = Int(digits), value > 0 else {
+            throw ValidationError("'\(text)' is not a size; write e.g. 10485760, 512K, 64M or 1G")
+        }
+        return value * factor
+    }
+}

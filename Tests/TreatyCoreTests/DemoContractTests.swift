@@ -1,0 +1,44 @@
+import Testing
+import TreatyCore
+
+@Suite struct DemoContractTests {
+    @Test("the demo contract loads without findings and lints clean")
+    func demoLoadsClean() throws {
+        let result = ContractLoader().load(fileAt: RepositoryPaths.demoContract)
+        #expect(result.diagnostics.isEmpty, "\(DiagnosticRenderer().render(result.diagnostics))")
+        let contract = try #require(result.contract)
+        let findings = ContractLinter().lint(contract, sourceText: result.text)
+        #expect(findings.isEmpty, "\(DiagnosticRenderer().render(findings))")
+    }
+
+    @Test("the demo contract describes the rest-sync reference API")
+    func demoModel() throws {
+        let contract = try #require(ContractLoader().load(fileAt: RepositoryPaths.demoContract).contract)
+        #expect(contract.api == "demo")
+        #expect(contract.dialect == .restSync)
+        #expect(contract.resources.map(\.name) == ["user", "project", "tag", "task"])
+        let task = try #require(contract.resource(named: "task"))
+        #expect(task.scope == ParentScope(parent: "project", key: "project_id"))
+        #expect(task.orderKey == "position")
+        #expect(task.fields.map { $0.key() } == [
+            "title", "description", "state", "assignee_id", "author_id", "watcher_ids", "tag_ids", "position",
+        ])
+        #expect(task.sync == SyncMetadata(createdAt: "created_at", updatedAt: "updated_at", version: "version", tombstone: "deleted_at"))
+        #expect(contract.endpoints.map(\.signature) == [
+            "GET /users", "GET /projects", "GET /tags", "GET /projects/{project_id}/tasks",
+            "GET /projects/{project_id}/tasks/{id}", "POST /projects/{project_id}/tasks",
+            "PATCH /projects/{project_id}/tasks/{id}", "PUT /projects/{project_id}/tasks/{id}/watchers",
+            "DELETE /projects/{project_id}/tasks/{id}",
+        ])
+        let list = try #require(contract.endpoint(withSignature: "GET /projects/{project_id}/tasks"))
+        #expect(list.returns == .list)
+        #expect(list.since == ["updated_after", "since"])
+        #expect(list.sinceVersion == ["since_version"])
+        #expect(contract.endpoint(withSignature: "POST /projects/{project_id}/tasks")?.status == 201)
+        #expect(contract.endpoint(withSignature: "DELETE /projects/{project_id}/tasks/{id}")?.returns == Endpoint.Cardinality.none)
+        let assignee = try #require(task.field(named: "assignee"))
+        #expect(assignee.nullable)
+        let author = try #require(task.field(named: "author"))
+        #expect(!author.nullable && author.immutable)
+    }
+}
