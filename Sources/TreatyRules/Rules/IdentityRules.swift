@@ -79,6 +79,7 @@ struct IdentityStabilityChecker: RuleChecker {
     mutating func check(_ record: RecordView, into violations: inout [RuleViolation]) {
         let identity = record.plan.resource.identity
         let value = record.value(for: .identity)
+        if value == nil, let spec = record.plan.spec(for: .identity), record.isExplained(spec) { return }
         guard let value, !value.isNull else {
             violations.append(
                 record.violation(
@@ -96,7 +97,7 @@ struct IdentityStabilityChecker: RuleChecker {
         } else if firstKind == nil {
             firstKind = (value.kind, record.pointer.appending(identity.key))
         }
-        if !Self.matches(value, identity.type) {
+        if firstKind?.kind == value.kind, !Self.matches(value, identity.type) {
             violations.append(
                 record.violation(
                     "RS-ID-1", key: identity.key, "the id is not \(Self.expectation(identity.type))",

@@ -15,6 +15,7 @@ extension ConformanceRule {
                 let value = record.values[index]
                 if spec.role == .tombstone, value == nil || value == .null { continue }
                 if spec.role == .createdAt, record.isTombstone, value == nil { continue }
+                if value == nil, record.isExplained(spec) { continue }
                 if case .string(let text)? = value, ValueFormats.isMillisecondTimestamp(text) { continue }
                 violations.append(
                     record.violation(
@@ -57,6 +58,7 @@ extension ConformanceRule {
         return StatelessChecker { record, violations in
             let value = record.value(for: .version)
             if let number = value?.numberValue, let integer = number.int64Value, integer >= 0 { return }
+            if value == nil, let spec = plan.spec(for: .version), record.isExplained(spec) { return }
             violations.append(
                 record.violation(
                     "RS-MD-3", key: key, value == nil ? "the record is missing '\(key)'" : "'\(key)' is not a non-negative integer",

@@ -19,6 +19,13 @@ extension ConformanceRule {
                             expected: "ids under '\(field.key(in: .foreignKey))'", found: ValueDescription.describe(value),
                             fix: "send '\(field.key(in: .foreignKey))', or declare 'shape: nested' for '\(field.name)'"))
                 }
+                if spec.shape == .foreignKey, !spec.isExpectedShape {
+                    violations.append(
+                        record.violation(
+                            "RS-SH-1", key: spec.key, "relation '\(field.name)' is sent as ids, but this endpoint declares nested objects",
+                            expected: "nested objects under '\(field.key(in: .nested))'", found: ValueDescription.describe(value),
+                            fix: "send '\(field.key(in: .nested))' as nested objects, or declare 'shape: fk' here"))
+                }
                 if spec.shape == .nested, spec.isExpectedShape, isNestedValue {
                     let objects = value.arrayValue ?? [value]
                     let idKey = plan.contract.resource(named: field.relation?.target ?? "")?.identity.key ?? "id"

@@ -71,7 +71,7 @@ enum ValueTypeCheck {
                 let type = spec.idType ?? .string
                 if relation.many {
                     guard case .array(let members) = value, members.allSatisfy({ idMatches($0, type) }) else {
-                        return "an array of \(idExpectation(type))s"
+                        return "an array of \(idPlural(type))"
                     }
                     return nil
                 }
@@ -85,6 +85,14 @@ enum ValueTypeCheck {
         case .attribute(let type, _): type.expectation + " (not null)"
         case .relation(let relation):
             relation.many ? "an array ([] for no members)" : idExpectation(spec.idType ?? .string) + " (not null)"
+        }
+    }
+
+    private static func idPlural(_ type: IdentityType) -> String {
+        switch type {
+        case .uuid: "UUID strings"
+        case .string: "non-empty strings"
+        case .int: "integers"
         }
     }
 
