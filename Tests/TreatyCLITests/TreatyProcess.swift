@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// Runs the built `treaty` executable as a user would, from the repository root.
+struct TreatyProcess {
+    struct Output {
+        let status: Int32
+        let standardOutput: String
+        let standardError: String
+    }
+
+    static let root: String = {
+        "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/")
+    }()
+
+    /// The `treaty` binary next to the test bundle.
+    static let executable: URL = {
+        let bundleDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        return bundleDirectory.appendingPathComponent("treaty")
+    }()
+
+    /// Runs `treaty arguments…` with `input` on standard input, collecting output through
+    /// temporary files (pipes could fill up and block the child).
+    static func run(_ arguments: [String], input: Data = Data(), directory: String = root) throws -> Output {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("treaty-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let inURL = scratch.appendingPathComponent("stdin")
+        let outURL = scratch.appendingPathComponent("stdout")
+        let errURL = scratch.appendingPathComponent("stderr")
+        try input.write(to: inURL)
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.standardInput = try FileHandle(forReadingFrom: inURL)
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        try process.run()
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus,
+            standardOutput: try String(contentsOf: outURL, encoding: .utf8),
+            standardError: try String(contentsOf: errURL, encoding: .utf8))
+    }
+}
+
+/// Golden files under `Tests/TreatyCLITests/Snapshots/`; set `TREATY_RECORD_SNAPSHOTS=1` to rewrite them.
+enum Snapshot {
+    static func assert(_ text: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let path = TreatyProcess.root + "/Tests/TreatyCLITests/Snapshots/\(name)"
+        if ProcessInfo.processInfo.environment["TREATY_RECORD_SNAPSHOTS"] == "1" {
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text == expected, "snapshot \(name) differs", sourceLocation: sourceLocation)
+    }
+}
