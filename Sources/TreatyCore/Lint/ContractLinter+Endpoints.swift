@@ -49,8 +49,9 @@ extension ContractLinter {
             current = parent
         }
         let parameters = endpoint.path.parameters
-        var known = scopeKeys + [resource.identity.key]
-        known += chain.map { ContractDecoder.derivedForeignKey(name: $0.name, many: false, naming: contract.naming) }
+        var known: [String] = []
+        let derived = chain.map { ContractDecoder.derivedForeignKey(name: $0.name, many: false, naming: contract.naming) }
+        for key in scopeKeys + [resource.identity.key] + derived where !known.contains(key) { known.append(key) }
         for parameter in parameters where !known.contains(parameter) {
             findings.error(
                 "path-parameter",

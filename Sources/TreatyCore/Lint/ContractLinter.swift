@@ -50,7 +50,8 @@ public struct ContractLinter: Sendable {
 
     private func lintKeys(of resource: Resource, naming: NamingConvention, into findings: inout LintFindings) {
         var owners: [String: String] = [:]
-        func claim(_ key: String, by owner: String, at location: SourceLocation?) {
+        /// Claims `key` for `owner`; `preferred` is the rename to suggest instead of the converted key.
+        func claim(_ key: String, by owner: String, at location: SourceLocation?, preferred: String? = nil) {
             if let previous = owners[key] {
                 findings.error(
                     "duplicate-key", "\(owner) of '\(resource.name)' travels under key '\(key)', like \(previous)",
@@ -61,7 +62,7 @@ public struct ContractLinter: Sendable {
             if !naming.accepts(key) {
                 findings.error(
                     "key-naming", "key '\(key)' (\(owner) of '\(resource.name)') is not \(naming.rawValue)",
-                    at: location ?? resource.location, fix: "rename it '\(naming.convert(key))'")
+                    at: location ?? resource.location, fix: "rename it '\(preferred ?? naming.convert(key))'")
             }
         }
         claim(resource.identity.key, by: "the identity", at: resource.location)
@@ -73,14 +74,19 @@ public struct ContractLinter: Sendable {
             if let key { claim(key, by: "sync metadata '\(role)'", at: resource.location) }
         }
         for field in resource.fields {
-            claim(field.key(in: .foreignKey), by: "field '\(field.name)'", at: field.location)
-            guard let relation = field.relation else { continue }
-            if relation.shape == .nested || field.key(in: .nested) != field.key(in: .foreignKey) {
-                if relation.shape == .nested { claim(relation.nestedKey, by: "nested field '\(field.name)'", at: field.location) }
+            guard let relation = field.relation else {
+                claim(field.key(in: .foreignKey), by: "field '\(field.name)'", at: field.location)
+                continue
             }
             let suffixes = relation.many ? (naming == .camelCase ? ["Ids"] : ["_ids"]) : (naming == .camelCase ? ["Id"] : ["_id"])
-            if naming != .any, !suffixes.contains(where: relation.foreignKey.hasSuffix) {
-                let expected = ContractDecoder.derivedForeignKey(name: field.name, many: relation.many, naming: naming)
+            let hasKeyForm = naming == .any || suffixes.contains(where: relation.foreignKey.hasSuffix)
+            let expected = ContractDecoder.derivedForeignKey(name: field.name, many: relation.many, naming: naming)
+            // A key that breaks the relation key form gets the same rename from both rules.
+            claim(
+                field.key(in: .foreignKey), by: "field '\(field.name)'", at: field.location,
+                preferred: hasKeyForm ? nil : expected)
+            if relation.shape == .nested { claim(relation.nestedKey, by: "nested field '\(field.name)'", at: field.location) }
+            if !hasKeyForm {
                 findings.error(
                     "relation-key-form",
                     "\(relation.many ? "to-many" : "to-one") relation '\(field.name)' of '\(resource.name)' has key '\(relation.foreignKey)', which does not end in '\(suffixes[0])'",

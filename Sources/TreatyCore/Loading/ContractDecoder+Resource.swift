@@ -56,12 +56,16 @@ extension ContractDecoder {
         if let node = mapping["order"], let key = context.string(node, "'order'") {
             orderFields.append(key)
         }
-        if orderFields.count > 1 {
+        // Naming one field both ways (`order: rank` and `rank: { order: true }`) is not a conflict.
+        var distinctOrderFields: [String] = []
+        for key in orderFields where !distinctOrderFields.contains(key) { distinctOrderFields.append(key) }
+        if distinctOrderFields.count > 1 {
             context.report(
-                "duplicate-order", "\(what) declares more than one order field: \(orderFields.joined(separator: ", "))",
+                "duplicate-order",
+                "\(what) declares more than one order field: \(distinctOrderFields.joined(separator: ", "))",
                 at: entry.value, fix: "keep one order field")
         }
-        resource.orderKey = orderFields.first
+        resource.orderKey = distinctOrderFields.first
         return resource
     }
 

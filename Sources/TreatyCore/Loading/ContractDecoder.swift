@@ -134,16 +134,18 @@ struct ContractDecoder {
             let role: SyncRoles.Role
             switch entry.value.value {
             case .scalar(let text, let isPlain):
-                if isPlain, YAMLScalar.isNull(text) || YAMLScalar.bool(text) == false || text == "none" {
+                // The keywords count quoted too: JSON contracts quote every string.
+                if (isPlain && (YAMLScalar.isNull(text) || YAMLScalar.bool(text) == false)) || text == "none" {
                     role = .absent
-                } else if isPlain, YAMLScalar.bool(text) == true || text == "required" || text == "monotonic" {
+                } else if (isPlain && YAMLScalar.bool(text) == true) || text == "required" || text == "monotonic" {
                     role = .defaultKey
                 } else {
                     role = .key(text)
                 }
             default:
                 context.report(
-                    "invalid-value", "sync '\(entry.key)' must be a key name, 'required', or false",
+                    "invalid-value",
+                    "sync '\(entry.key)' must be a key name, 'required', or false, found \(entry.value.kindDescription)",
                     at: entry.value)
                 continue
             }

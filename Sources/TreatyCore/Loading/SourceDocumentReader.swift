@@ -72,7 +72,10 @@ struct SourceDocumentReader {
             throw .diagnostic(Self.diagnostic(for: error, file: file, text: text))
         }
         guard let root else {
-            throw .diagnostic(.error("empty-document", "the file has no content", at: SourceLocation(file: file)))
+            throw .diagnostic(
+                .error(
+                    "empty-document", "the file has no content, only comments or document markers",
+                    at: SourceLocation(file: file), fix: "write a contract, starting with 'api:' and 'dialect:'"))
         }
         var converter = NodeConverter(limits: limits, file: file, text: text)
         return (try converter.convert(root, depth: 1), text)
@@ -116,20 +119,32 @@ struct SourceDocumentReader {
         guard let yamlError = error as? YamlError else {
             return .error("yaml-syntax", "cannot parse: \(error)", at: SourceLocation(file: file))
         }
-        let problem: String
+        var problem: String
         let mark: Mark?
-        var context: String?
+        var details: [String] = []
+        var fix: String?
         var rule: RuleID = "yaml-syntax"
         switch yamlError {
         case .scanner(let ctx, let text, let position, _), .parser(let ctx, let text, let position, _),
             .composer(let ctx, let text, let position, _):
             problem = text
             mark = position
-            context = ctx.map { "\($0.text) at line \($0.mark.line), column \($0.mark.column)" }
+            if let ctx {
+                // libyaml contexts read either "while parsing …" (a detail) or "expected …", which
+                // the problem ("but found …") completes into one sentence.
+                let place = "at line \(ctx.mark.line), column \(ctx.mark.column)"
+                if ctx.text.hasPrefix("while ") {
+                    details.append("\(ctx.text) \(place)")
+                } else {
+                    problem = "\(ctx.text) (\(place)), \(text)"
+                }
+            }
         case .duplicatedKeysInMapping(let duplicates, let ctx):
             rule = "duplicate-key"
             problem = "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) in one mapping"
             mark = ctx.mark
+            details.append("shown at its first occurrence; a later key of the same mapping repeats it")
+            fix = "keep one of the keys; a later one would silently replace the earlier"
         case .reader(let text, _, _, _):
             problem = text
             mark = nil
@@ -137,12 +152,22 @@ struct SourceDocumentReader {
             problem = "\(yamlError)"
             mark = nil
         }
+        if rule == "yaml-syntax", let mark, Self.indentationHasTab(text: text, line: mark.line, column: mark.column) {
+            fix = "indent with spaces; YAML does not allow tabs in indentation"
+        }
         var diagnostic = Diagnostic.error(
-            rule, problem, at: SourceLocation(file: file, line: mark?.line, column: mark?.column),
-            details: context.map { ["while \($0)"] } ?? [],
-            fix: rule == "duplicate-key" ? "keep one of the keys; a later one would silently replace the earlier" : nil)
+            rule, problem, at: SourceLocation(file: file, line: mark?.line, column: mark?.column), details: details,
+            fix: fix)
         if let mark { diagnostic.snippet = SourceSnippet.make(text: text[...], line: mark.line, column: mark.column) }
         return diagnostic
+    }
+
+    /// Whether the whitespace that starts line `line` of `text`, up to `column`, holds a tab.
+    private static func indentationHasTab(text: String, line: Int, column: Int) -> Bool {
+        let lines = text.unicodeScalars.split(separator: "\n", maxSplits: line, omittingEmptySubsequences: false)
+        guard line >= 1, line <= lines.count else { return false }
+        let indentation = lines[line - 1].prefix(column).prefix { $0 == " " || $0 == "\t" }
+        return indentation.contains("\t")
     }
 }
 
@@ -166,17 +191,20 @@ private struct NodeConverter {
         let column = node.mark?.column ?? 1
         guard nodeCount <= limits.maxNodes else {
             throw .diagnostic(
-                .error(
-                    "too-many-nodes", "the document expands to more than \(limits.maxNodes) nodes (the limit)",
-                    at: SourceLocation(file: file, line: line, column: column),
-                    details: ["aliases count once per use; a few nested aliases can expand exponentially"],
-                    fix: "remove the aliases or shrink the document"))
+                located(
+                    .error(
+                        "too-many-nodes", "the document expands to more than \(limits.maxNodes) nodes (the limit)",
+                        at: SourceLocation(file: file, line: line, column: column),
+                        details: ["aliases count once per use; a few nested aliases can expand exponentially"],
+                        fix: "remove the aliases or shrink the document")))
         }
         guard depth <= limits.maxDepth else {
             throw .diagnostic(
-                .error(
-                    "too-deep", "nesting is deeper than \(limits.maxDepth) levels (the limit)",
-                    at: SourceLocation(file: file, line: line, column: column)))
+                located(
+                    .error(
+                        "too-deep", "nesting is deeper than \(limits.maxDepth) levels (the limit)",
+                        at: SourceLocation(file: file, line: line, column: column),
+                        fix: "flatten the document; contracts never need this much nesting")))
         }
         switch node {
         case .scalar(let scalar):
@@ -192,9 +220,10 @@ private struct NodeConverter {
                 let keyNode = try convert(key, depth: depth + 1)
                 guard case .scalar(let name, let isPlain) = keyNode.value else {
                     throw .diagnostic(
-                        .error(
-                            "invalid-key", "mapping keys must be plain strings, not \(keyNode.kindDescription)",
-                            at: SourceLocation(file: file, line: keyNode.line, column: keyNode.column)))
+                        located(
+                            .error(
+                                "invalid-key", "mapping keys must be plain strings, not \(keyNode.kindDescription)",
+                                at: SourceLocation(file: file, line: keyNode.line, column: keyNode.column))))
                 }
                 let valueNode = try convert(value, depth: depth + 1)
                 if name == "<<", isPlain {
@@ -209,7 +238,8 @@ private struct NodeConverter {
             return SourceNode(value: .mapping(entries), line: line, column: column)
         case .alias:
             throw .diagnostic(
-                .error("yaml-syntax", "unresolved alias", at: SourceLocation(file: file, line: line, column: column)))
+                located(
+                    .error("yaml-syntax", "unresolved alias", at: SourceLocation(file: file, line: line, column: column))))
         }
     }
 
@@ -227,9 +257,18 @@ private struct NodeConverter {
             return result
         case .scalar:
             throw .diagnostic(
-                .error(
-                    "invalid-value", "a merge key '<<' takes a mapping or a list of mappings",
-                    at: SourceLocation(file: file, line: node.line, column: node.column)))
+                located(
+                    .error(
+                        "invalid-value", "a merge key '<<' takes a mapping or a list of mappings",
+                        at: SourceLocation(file: file, line: node.line, column: node.column))))
         }
+    }
+
+    /// `diagnostic` with the caret snippet of its line and column.
+    private func located(_ diagnostic: Diagnostic) -> Diagnostic {
+        guard let line = diagnostic.location?.line, let column = diagnostic.location?.column else { return diagnostic }
+        var diagnostic = diagnostic
+        diagnostic.snippet = SourceSnippet.make(text: text[...], line: line, column: column)
+        return diagnostic
     }
 }
