@@ -25,12 +25,14 @@ extension ContractLinter {
                 findings.error(
                     "unknown-field", "\(endpoint.signature) overrides the shape of '\(name)', which is not a relation of '\(resource.name)'",
                     at: endpoint.location,
-                    suggestion: Suggestion.closest(to: name, among: resource.fields.filter { $0.relation != nil }.map(\.name)))
+                    suggestion: Suggestion.closest(to: name, among: resource.fields.filter { $0.relation != nil }.map(\.name)),
+                    fix: "name a relation of '\(resource.name)', or remove '\(name)' from 'shapes'")
             }
             for name in endpoint.writes ?? [] where resource.field(named: name) == nil {
                 findings.error(
                     "unknown-field", "\(endpoint.signature) writes '\(name)', which is not a field of '\(resource.name)'",
-                    at: endpoint.location, suggestion: Suggestion.closest(to: name, among: resource.fields.map(\.name)))
+                    at: endpoint.location, suggestion: Suggestion.closest(to: name, among: resource.fields.map(\.name)),
+                    fix: "name a field of '\(resource.name)', or remove '\(name)' from 'writes'")
             }
         }
     }

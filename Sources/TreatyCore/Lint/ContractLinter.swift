@@ -116,16 +116,19 @@ public struct ContractLinter: Sendable {
             let isText = type == .string
             let isNumeric = type == .int || type == .number
             if constraints.allowed != nil, !isText {
-                findings.error("constraint-type", "'enum' on field '\(field.name)' needs type string", at: field.location)
+                findings.error(
+                    "constraint-type", "'enum' on field '\(field.name)' needs type string", at: field.location,
+                    fix: "use 'type: string', or remove 'enum'")
             }
             if constraints.minLength != nil || constraints.maxLength != nil || constraints.trim, !isText {
                 findings.error(
-                    "constraint-type", "length rules on field '\(field.name)' need type string", at: field.location)
+                    "constraint-type", "length rules on field '\(field.name)' need type string", at: field.location,
+                    fix: "use 'type: string', or remove 'min_length', 'max_length' and 'trim'")
             }
             if constraints.minimum != nil || constraints.maximum != nil, !isNumeric {
                 findings.error(
                     "constraint-type", "'minimum'/'maximum' on field '\(field.name)' need type int or number",
-                    at: field.location)
+                    at: field.location, fix: "use 'type: int' or 'type: number', or remove 'minimum' and 'maximum'")
             }
         }
     }

@@ -44,7 +44,8 @@ struct ContractDecoder {
     static let topLevelKeys = ["api", "dialect", "naming", "tombstone_retention", "defaults", "resources", "endpoints"]
 
     mutating func decode(_ root: SourceNode) -> Contract? {
-        guard let top = context.mapping(root, allowed: Self.topLevelKeys, in: "the contract") else { return nil }
+        guard let top = context.mapping(root, allowed: Self.topLevelKeys, in: "the contract", allowsExtensions: true)
+        else { return nil }
         let api = requiredString(top, "api", in: "the contract", fix: "add 'api: <name>' at the top")
         let dialect = decodeDialect(top)
         var defaults = Defaults()
@@ -167,7 +168,8 @@ struct ContractDecoder {
         }
         if let amount = Int64(text), amount >= 0 { return amount }
         context.report(
-            "invalid-value", "'tombstone_retention' must be a duration such as 30d, 12h, 90m or 45s", at: node)
+            "invalid-value", "'tombstone_retention' must be a duration such as 30d, 12h, 90m or 45s, found '\(text)'",
+            at: node)
         return nil
     }
 }

@@ -40,19 +40,30 @@ struct DecodingContext {
 
     /// The entries of a mapping, reporting keys outside `allowed` with a suggestion; `nil` (and
     /// a diagnostic) when the node is not a mapping.
-    mutating func mapping(_ node: SourceNode, allowed: [String], in what: String) -> Mapping? {
+    ///
+    /// With `allowsExtensions`, keys starting with `x-` are skipped silently: they hold anchors
+    /// for reuse (`x-timestamps: &stamped { … }`) or tool-specific data.
+    mutating func mapping(
+        _ node: SourceNode,
+        allowed: [String],
+        in what: String,
+        allowsExtensions: Bool = false
+    ) -> Mapping? {
         guard case .mapping(let entries) = node.value else {
             report("invalid-value", "\(what) must be a mapping, found \(node.kindDescription)", at: node)
             return nil
         }
         for entry in entries where !allowed.contains(entry.key) {
+            if allowsExtensions, entry.key.hasPrefix("x-") { continue }
             var details: [String] = []
             if let suggestion = Suggestion.closest(to: entry.key, among: allowed) {
                 details.append("did you mean '\(suggestion)'?")
             }
+            var fix = "use one of: \(allowed.joined(separator: ", "))"
+            if allowsExtensions { fix += ", or a name starting with 'x-' for an extension" }
             report(
                 "unknown-key", "unknown key '\(entry.key)' in \(what)", line: entry.keyLine, column: entry.keyColumn,
-                details: details, fix: "use one of: \(allowed.joined(separator: ", "))")
+                details: details, fix: fix)
         }
         return Mapping(node: node, entries: entries.filter { allowed.contains($0.key) })
     }

@@ -71,7 +71,7 @@ struct SourceDocumentReader {
         } catch {
             throw .diagnostic(Self.diagnostic(for: error, file: file, text: text))
         }
-        guard let root else {
+        guard let root, !Self.isMarkersOnly(root) else {
             throw .diagnostic(
                 .error(
                     "empty-document", "the file has no content, only comments or document markers",
@@ -79,6 +79,12 @@ struct SourceDocumentReader {
         }
         var converter = NodeConverter(limits: limits, file: file, text: text)
         return (try converter.convert(root, depth: 1), text)
+    }
+
+    /// Whether `root` is the empty plain scalar that a document of markers alone (`---`) parses to.
+    private static func isMarkersOnly(_ root: Node) -> Bool {
+        guard case .scalar(let scalar) = root else { return false }
+        return scalar.string.isEmpty && scalar.style == .plain
     }
 
     private static func tooLarge(size: Int, limits: SourceLimits, file: String) -> Diagnostic {
@@ -120,15 +126,15 @@ struct SourceDocumentReader {
             return .error("yaml-syntax", "cannot parse: \(error)", at: SourceLocation(file: file))
         }
         var problem: String
-        let mark: Mark?
+        let mark: (line: Int, column: Int)?
         var details: [String] = []
         var fix: String?
         var rule: RuleID = "yaml-syntax"
         switch yamlError {
-        case .scanner(let ctx, let text, let position, _), .parser(let ctx, let text, let position, _),
-            .composer(let ctx, let text, let position, _):
-            problem = text
-            mark = position
+        case .scanner(let ctx, let problemText, let position, _), .parser(let ctx, let problemText, let position, _),
+            .composer(let ctx, let problemText, let position, _):
+            problem = problemText
+            mark = Self.clampedToContent(position, in: text)
             if let ctx {
                 // libyaml contexts read either "while parsing …" (a detail) or "expected …", which
                 // the problem ("but found …") completes into one sentence.
@@ -136,13 +142,13 @@ struct SourceDocumentReader {
                 if ctx.text.hasPrefix("while ") {
                     details.append("\(ctx.text) \(place)")
                 } else {
-                    problem = "\(ctx.text) (\(place)), \(text)"
+                    problem = "\(ctx.text) (\(place)), \(problemText)"
                 }
             }
         case .duplicatedKeysInMapping(let duplicates, let ctx):
             rule = "duplicate-key"
             problem = "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) in one mapping"
-            mark = ctx.mark
+            mark = (ctx.mark.line, ctx.mark.column)
             details.append("shown at its first occurrence; a later key of the same mapping repeats it")
             fix = "keep one of the keys; a later one would silently replace the earlier"
         case .reader(let text, _, _, _):
@@ -160,6 +166,21 @@ struct SourceDocumentReader {
             fix: fix)
         if let mark { diagnostic.snippet = SourceSnippet.make(text: text[...], line: mark.line, column: mark.column) }
         return diagnostic
+    }
+
+    /// `mark`, or the position just after the last non-blank character when `mark` lies beyond it
+    /// (libyaml reports "unexpected end of stream" on the empty line after the final newline, or
+    /// on a line that does not exist).
+    private static func clampedToContent(_ mark: Mark, in text: String) -> (line: Int, column: Int) {
+        let content = text.unicodeScalars.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+        let lines = String(String.UnicodeScalarView(content.reversed())).unicodeScalars
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        guard let last = lines.last else { return (mark.line, mark.column) }
+        let end = (line: lines.count, column: last.count + 1)
+        guard mark.line > end.line || (mark.line == end.line && mark.column > end.column) else {
+            return (mark.line, mark.column)
+        }
+        return end
     }
 
     /// Whether the whitespace that starts line `line` of `text`, up to `column`, holds a tab.
