@@ -31,7 +31,7 @@ let package = Package(
         .testTarget(name: "TreatyJSONTests", dependencies: ["TreatyJSON"]),
         .testTarget(name: "TreatyCoreTests", dependencies: ["TreatyCore", "TreatyJSON"]),
         .testTarget(name: "TreatyRulesTests", dependencies: ["TreatyRules", "TreatyCore", "TreatyJSON"]),
-        .testTarget(name: "TreatyCLITests", dependencies: ["treaty"]),
+        .testTarget(name: "TreatyCLITests", dependencies: ["treaty"], exclude: ["Snapshots"]),
     ]
 )
 

@@ -2,7 +2,9 @@ public import TreatyCore
 
 /// Everything the rules need to know about the records they check, compiled once from the
 /// contract and the target.
-public struct CheckPlan: Sendable {
+///
+/// A reference type: every record view holds it, so copying it must cost one reference count.
+public final class CheckPlan: Sendable {
     /// The contract.
     public let contract: Contract
     /// The resource whose records are checked.
@@ -15,6 +17,8 @@ public struct CheckPlan: Sendable {
     public let keys: [KeySpec]
     /// Key → index into ``keys``.
     let keyIndex: [String: Int]
+    /// The index into ``keys`` of the first key with each role.
+    private let roleIndex: [Int?]
     /// Whether the response is an incremental feed (a since parameter is in the request).
     public let isIncrementalFeed: Bool
     /// The timestamp of an `updated_after`-style request, when given.
@@ -48,6 +52,11 @@ public struct CheckPlan: Sendable {
         var index: [String: Int] = [:]
         for (position, spec) in keys.enumerated() where index[spec.key] == nil { index[spec.key] = position }
         keyIndex = index
+        var roles = [Int?](repeating: nil, count: KeySpec.Role.allCases.count)
+        for (position, spec) in keys.enumerated() where roles[spec.role.ordinal] == nil {
+            roles[spec.role.ordinal] = position
+        }
+        roleIndex = roles
         let query = self.request.query
         let timeValue = self.endpoint?.since.lazy.compactMap { query[$0] }.first
         let versionText = self.endpoint?.sinceVersion.lazy.compactMap { query[$0] }.first
@@ -72,7 +81,12 @@ public struct CheckPlan: Sendable {
 
     /// The spec of the first key with `role`.
     public func spec(for role: KeySpec.Role) -> KeySpec? {
-        keys.first { $0.role == role }
+        roleIndex[role.ordinal].map { keys[$0] }
+    }
+
+    /// The index into ``keys`` of the first key with `role`.
+    public func index(of role: KeySpec.Role) -> Int? {
+        roleIndex[role.ordinal]
     }
 }
 

@@ -15,6 +15,7 @@ public struct ConformanceChecker {
     /// The compiled target.
     public let plan: CheckPlan
     private var checkers: [any RuleChecker]
+    private var matcher = KeyMatcher()
 
     /// Creates a checker running `rules` (default: every built-in rule).
     public init(plan: CheckPlan, rules: [ConformanceRule] = ConformanceRule.restSync) {
@@ -69,7 +70,7 @@ public struct ConformanceChecker {
                     fix: "answer records as JSON objects", position: position))
             return
         }
-        let view = RecordView(object: object, pointer: pointer, position: position, plan: plan)
+        let view = RecordView(object: object, pointer: pointer, position: position, plan: plan, matcher: &matcher)
         for index in checkers.indices {
             checkers[index].check(view, into: &violations)
         }

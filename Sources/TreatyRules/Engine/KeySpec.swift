@@ -1,9 +1,12 @@
 public import TreatyCore
 
 /// One key a record may carry, and what it means.
-public struct KeySpec: Sendable, Hashable {
+///
+/// A reference type so that rules iterating the plan's keys per record copy a pointer, not the
+/// field's description.
+public final class KeySpec: Sendable {
     /// What a key is for.
-    public enum Role: Sendable, Hashable {
+    public enum Role: Sendable, Hashable, CaseIterable {
         case identity
         case scope
         case createdAt
@@ -12,6 +15,19 @@ public struct KeySpec: Sendable, Hashable {
         case tombstone
         /// A declared field; for relations, the key of one of its two shapes.
         case field
+
+        /// The role's position in `allCases`, for table lookups.
+        var ordinal: Int {
+            switch self {
+            case .identity: 0
+            case .scope: 1
+            case .createdAt: 2
+            case .updatedAt: 3
+            case .version: 4
+            case .tombstone: 5
+            case .field: 6
+            }
+        }
     }
 
     /// The wire key.
@@ -26,13 +42,39 @@ public struct KeySpec: Sendable, Hashable {
     public let isExpectedShape: Bool
     /// For identity, scope and foreign keys: the type of the ids it holds.
     public let idType: IdentityType?
-
     /// Whether a response must carry the key on a live record.
-    public var mustBeEmitted: Bool {
+    public let mustBeEmitted: Bool
+    /// Whether the value is a list that is `[]` when empty (a to-many foreign key or `string[]`).
+    public let isList: Bool
+    /// Whether `null` is a valid value.
+    public let isNullable: Bool
+    /// The attribute's type, for plain fields.
+    public let attributeType: FieldType?
+    /// Whether this is the foreign-key form of a to-many relation.
+    public let isToManyForeignKey: Bool
+
+    init(key: String, role: Role, field: Field?, shape: RelationShape?, isExpectedShape: Bool, idType: IdentityType?) {
+        self.key = key
+        self.role = role
+        self.field = field
+        self.shape = shape
+        self.isExpectedShape = isExpectedShape
+        self.idType = idType
+        let relation = field?.relation
         switch role {
-        case .identity, .scope, .createdAt, .updatedAt, .version, .tombstone: true
-        case .field: isExpectedShape && field?.emit == .always
+        case .identity, .scope, .createdAt, .updatedAt, .version, .tombstone:
+            mustBeEmitted = true
+        case .field:
+            mustBeEmitted = isExpectedShape && field?.emit == .always
         }
+        if case .attribute(let type, _)? = field?.kind {
+            attributeType = type
+        } else {
+            attributeType = nil
+        }
+        isToManyForeignKey = relation?.many == true && shape == .foreignKey
+        isList = relation?.many == true || attributeType == .stringList
+        isNullable = role == .tombstone || (field?.nullable ?? false)
     }
 
     static func specs(for resource: Resource, endpoint: Endpoint?, contract: Contract) -> [KeySpec] {

@@ -16,15 +16,21 @@ public struct RecordView: Sendable {
     /// The keys the contract does not declare, classified.
     public let undeclared: [UndeclaredKey]
 
-    init(object: JSONObject, pointer: JSONPointer, position: JSONSourcePosition?, plan: CheckPlan) {
+    init(
+        object: JSONObject,
+        pointer: JSONPointer,
+        position: JSONSourcePosition?,
+        plan: CheckPlan,
+        matcher: inout KeyMatcher
+    ) {
         self.object = object
         self.pointer = pointer
         self.position = position
         self.plan = plan
         var values = [JSONValue?](repeating: nil, count: plan.keys.count)
         var undeclared: [UndeclaredKey] = []
-        for member in object {
-            if let index = plan.keyIndex[member.key] {
+        for (position, member) in object.enumerated() {
+            if let index = matcher.index(of: member.key, at: position, in: plan) {
                 values[index] = member.value
             } else {
                 undeclared.append(UndeclaredKey(member: member, plan: plan))
@@ -36,7 +42,7 @@ public struct RecordView: Sendable {
 
     /// The value of the first key with `role`: `nil` when missing or not declared.
     public func value(for role: KeySpec.Role) -> JSONValue? {
-        guard let index = plan.keys.firstIndex(where: { $0.role == role }) else { return nil }
+        guard let index = plan.index(of: role) else { return nil }
         return values[index]
     }
 

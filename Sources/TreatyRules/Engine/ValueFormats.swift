@@ -1,74 +1,93 @@
 /// Syntax checks for the string formats contracts name.
+///
+/// They read the string's UTF-8 bytes in place: the checker calls them several times per
+/// record, so they must not allocate.
 public enum ValueFormats {
     /// Whether `text` is a UUID in 8-4-4-4-12 hex form (either case).
     public static func isUUID(_ text: String) -> Bool {
-        var count = 0
-        for (index, byte) in text.utf8.enumerated() {
-            count += 1
-            if index == 8 || index == 13 || index == 18 || index == 23 {
-                guard byte == UInt8(ascii: "-") else { return false }
-            } else {
-                guard isHex(byte) else { return false }
+        withBytes(text) { bytes in
+            guard bytes.count == 36 else { return false }
+            for index in 0..<36 {
+                let byte = bytes[index]
+                if index == 8 || index == 13 || index == 18 || index == 23 {
+                    guard byte == UInt8(ascii: "-") else { return false }
+                } else {
+                    guard isHex(byte) else { return false }
+                }
             }
+            return true
         }
-        return count == 36
     }
 
     /// Whether `text` is a UTC timestamp with exactly three fraction digits:
     /// `2025-01-01T09:00:00.000Z` (RS-MD-1).
     public static func isMillisecondTimestamp(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 24, bytes[19] == UInt8(ascii: "."), bytes[23] == UInt8(ascii: "Z") else { return false }
-        return isDateTimePrefix(bytes) && bytes[20..<23].allSatisfy(isDigit)
+        withBytes(text) { b in
+            guard b.count == 24, b[19] == UInt8(ascii: "."), b[23] == UInt8(ascii: "Z") else { return false }
+            return isDateTimePrefix(b) && isDigit(b[20]) && isDigit(b[21]) && isDigit(b[22])
+        }
     }
 
     /// Whether `text` is an RFC 3339 timestamp, with or without a fraction, in UTC (`Z`) or with
     /// an offset.
     public static func isTimestamp(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard bytes.count >= 20, isDateTimePrefix(bytes) else { return false }
-        var index = 19
-        if bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            let start = index
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-            guard index > start else { return false }
-        }
-        let zone = bytes[index...]
-        if zone.count == 1 { return zone.first == UInt8(ascii: "Z") }
-        guard zone.count == 6, let sign = zone.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else {
-            return false
-        }
-        let z = Array(zone)
-        return isDigit(z[1]) && isDigit(z[2]) && z[3] == UInt8(ascii: ":") && isDigit(z[4]) && isDigit(z[5])
+        withBytes(text) { timestampZoneStart($0) != nil }
     }
 
     /// Whether `text` is a calendar date `YYYY-MM-DD`.
     public static func isDate(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        return bytes.count == 10 && isDatePrefix(bytes)
+        withBytes(text) { $0.count == 10 && isDatePrefix($0) }
     }
 
-    private static func isDatePrefix(_ b: [UInt8]) -> Bool {
+    /// Calls `body` with the string's UTF-8 bytes, without copying native strings.
+    static func withBytes<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = text
+        return copy.withUTF8(body)
+    }
+
+    /// For an RFC 3339 timestamp, the index where its zone (`Z` or `±hh:mm`) starts; else `nil`.
+    static func timestampZoneStart(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard b.count >= 20, isDateTimePrefix(b) else { return nil }
+        var index = 19
+        if b[index] == UInt8(ascii: ".") {
+            index += 1
+            let start = index
+            while index < b.count, isDigit(b[index]) { index += 1 }
+            guard index > start else { return nil }
+        }
+        let remaining = b.count - index
+        if remaining == 1 { return b[index] == UInt8(ascii: "Z") ? index : nil }
+        guard remaining == 6, b[index] == UInt8(ascii: "+") || b[index] == UInt8(ascii: "-") else { return nil }
+        let valid = isDigit(b[index + 1]) && isDigit(b[index + 2]) && b[index + 3] == UInt8(ascii: ":")
+            && isDigit(b[index + 4]) && isDigit(b[index + 5])
+        return valid ? index : nil
+    }
+
+    private static func isDatePrefix(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard b.count >= 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-") else { return false }
-        guard [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy({ isDigit(b[$0]) }) else { return false }
-        let month = Int(b[5] - 48) * 10 + Int(b[6] - 48)
-        let day = Int(b[8] - 48) * 10 + Int(b[9] - 48)
+        guard isDigit(b[0]), isDigit(b[1]), isDigit(b[2]), isDigit(b[3]), isDigit(b[5]), isDigit(b[6]), isDigit(b[8]),
+            isDigit(b[9])
+        else { return false }
+        let month = Int(b[5] &- 48) * 10 + Int(b[6] &- 48)
+        let day = Int(b[8] &- 48) * 10 + Int(b[9] &- 48)
         return (1...12).contains(month) && (1...31).contains(day)
     }
 
-    private static func isDateTimePrefix(_ b: [UInt8]) -> Bool {
+    private static func isDateTimePrefix(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard b.count >= 19, isDatePrefix(b), b[10] == UInt8(ascii: "T"), b[13] == UInt8(ascii: ":"),
             b[16] == UInt8(ascii: ":")
         else { return false }
-        guard [11, 12, 14, 15, 17, 18].allSatisfy({ isDigit(b[$0]) }) else { return false }
-        let hour = Int(b[11] - 48) * 10 + Int(b[12] - 48)
-        let minute = Int(b[14] - 48) * 10 + Int(b[15] - 48)
-        let second = Int(b[17] - 48) * 10 + Int(b[18] - 48)
+        guard isDigit(b[11]), isDigit(b[12]), isDigit(b[14]), isDigit(b[15]), isDigit(b[17]), isDigit(b[18]) else {
+            return false
+        }
+        let hour = Int(b[11] &- 48) * 10 + Int(b[12] &- 48)
+        let minute = Int(b[14] &- 48) * 10 + Int(b[15] &- 48)
+        let second = Int(b[17] &- 48) * 10 + Int(b[18] &- 48)
         return hour < 24 && minute < 60 && second < 61
     }
 
-    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
     private static func isHex(_ byte: UInt8) -> Bool {
         isDigit(byte) || (byte >= 0x61 && byte <= 0x66) || (byte >= 0x41 && byte <= 0x46)

@@ -29,7 +29,8 @@ extension ConformanceRule {
         id: "RS-NM-2",
         requirement: "to-one keys are <relation>_id, to-many keys <singular>_ids, nested objects sit under the relation name"
     ) { plan in
-        StatelessChecker { record, violations in
+        let nestedKeys = plan.keys.enumerated().filter { $0.element.shape == .nested }
+        return StatelessChecker { record, violations in
             for key in record.undeclared where key.kind == .relationForm {
                 let expected = key.explains ?? ""
                 violations.append(
@@ -39,7 +40,7 @@ extension ConformanceRule {
                         found: "key '\(key.member.key)' with \(ValueDescription.describe(key.member.value))",
                         fix: "rename '\(key.member.key)' to '\(expected)'"))
             }
-            for (index, spec) in plan.keys.enumerated() where spec.shape == .nested {
+            for (index, spec) in nestedKeys {
                 guard let value = record.values[index], !value.isNull, !RelationValues.isNested(value) else { continue }
                 guard let field = spec.field, let relation = field.relation else { continue }
                 violations.append(

@@ -6,24 +6,20 @@ extension ConformanceRule {
     public static let explicitNulls = ConformanceRule(
         id: "RS-NL-1",
         requirement: "responses carry every declared key: an absent value is null, no members []"
-    ) { _ in
-        StatelessChecker { record, violations in
+    ) { plan in
+        let emitted = plan.keys.enumerated().filter { $0.element.role == .field && $0.element.mustBeEmitted }
+        return StatelessChecker { record, violations in
             guard !record.isTombstone else { return }
-            for (index, spec) in record.plan.keys.enumerated() where spec.role == .field && spec.mustBeEmitted {
-                guard let field = spec.field else { continue }
+            for (index, spec) in emitted {
                 let value = record.values[index]
-                let isList = field.relation?.many == true || field.kind == .attribute(.stringList, key: spec.key)
-                let otherShapePresent = field.relation.map { _ in
-                    record.object.containsKey(field.key(in: spec.shape == .nested ? .foreignKey : .nested))
-                } ?? false
-                if value == nil, !record.isExplained(spec), !otherShapePresent {
+                if value == nil, !record.isExplained(spec), !Self.otherShapePresent(of: spec, in: record) {
                     violations.append(
                         record.violation(
                             "RS-NL-1", key: spec.key, "the record is missing '\(spec.key)'",
-                            expected: isList ? "an array ([] for no members)" : (field.nullable ? "a value or null" : "a value"),
+                            expected: spec.isList ? "an array ([] for no members)" : (spec.isNullable ? "a value or null" : "a value"),
                             found: "missing (the key is absent, not null)",
-                            fix: isList ? "emit '\(spec.key)': [] when there are no members" : "emit '\(spec.key)': null when there is no value"))
-                } else if value == .null, isList {
+                            fix: spec.isList ? "emit '\(spec.key)': [] when there are no members" : "emit '\(spec.key)': null when there is no value"))
+                } else if value == .null, spec.isList {
                     violations.append(
                         record.violation(
                             "RS-NL-1", key: spec.key, "to-many '\(spec.key)' is null instead of []",
@@ -34,46 +30,65 @@ extension ConformanceRule {
         }
     }
 
+    /// Whether a relation key is absent because the relation arrived in its other shape (which
+    /// the shape rules report).
+    private static func otherShapePresent(of spec: KeySpec, in record: RecordView) -> Bool {
+        guard let shape = spec.shape, let field = spec.field else { return false }
+        return record.object.containsKey(field.key(in: shape == .nested ? .foreignKey : .nested))
+    }
+
     /// RS-NL-5: to-many id lists are sets: no duplicates, members sorted ascending.
     public static let idSets = ConformanceRule(
         id: "RS-NL-5",
         requirement: "to-many id lists are sets: no duplicate members, emitted sorted ascending"
     ) { plan in
-        let lists = plan.keys.enumerated().filter { $0.element.shape == .foreignKey && $0.element.field?.relation?.many == true }
+        let lists = plan.keys.enumerated().filter { $0.element.isToManyForeignKey }
         guard !lists.isEmpty else { return nil }
         return StatelessChecker { record, violations in
             for (index, spec) in lists {
-                guard case .array(let members)? = record.values[index] else { continue }
-                let texts = members.compactMap { member -> String? in
-                    switch member {
-                    case .string(let text): text
-                    case .number(let number): number.text
-                    default: nil
-                    }
+                guard case .array(let members)? = record.values[index], !Self.isStrictlyAscending(members) else {
+                    continue
                 }
+                let texts = members.compactMap(Self.memberText)
+                guard texts.count == members.count else { continue }
+                let shown = "[" + texts.map(ValueDescription.quote).joined(separator: ",") + "]"
                 if Set(texts).count != texts.count {
                     violations.append(
                         record.violation(
                             "RS-NL-5", key: spec.key, "'\(spec.key)' lists a member twice",
-                            expected: "each member once (a set)", found: "[" + texts.map(ValueDescription.quote).joined(separator: ",") + "]",
+                            expected: "each member once (a set)", found: shown,
                             fix: "deduplicate members before storing or emitting them"))
-                } else if texts.count == members.count, !Self.isAscending(texts) {
+                } else {
                     violations.append(
                         record.violation(
                             "RS-NL-5", key: spec.key, "'\(spec.key)' is not sorted ascending",
-                            expected: "members sorted ascending (byte-wise)",
-                            found: "[" + texts.map(ValueDescription.quote).joined(separator: ",") + "]",
+                            expected: "members sorted ascending (byte-wise)", found: shown,
                             fix: "sort members by exact string comparison when emitting them"))
                 }
             }
         }
     }
 
-    static func isAscending(_ texts: [String]) -> Bool {
-        zip(texts, texts.dropFirst()).allSatisfy { ByteOrder.precedes($0, $1) || $0 == $1 }
+    /// Whether every member is a string or number and each sorts strictly after the previous one
+    /// (so there are no duplicates either); mistyped members are TR-TYPE-1's concern.
+    private static func isStrictlyAscending(_ members: [JSONValue]) -> Bool {
+        var previous: String?
+        for member in members {
+            guard let text = memberText(member) else { return true }
+            if let previous, !ByteOrder.precedes(previous, text) { return false }
+            previous = text
+        }
+        return true
+    }
+
+    private static func memberText(_ member: JSONValue) -> String? {
+        switch member {
+        case .string(let text): text
+        case .number(let number): number.text
+        default: nil
+        }
     }
 }
-
 /// Exact byte-wise string comparison, as rest-sync orders ties and set members.
 enum ByteOrder {
     static func precedes(_ lhs: String, _ rhs: String) -> Bool {

@@ -7,10 +7,12 @@ extension ConformanceRule {
         id: "RS-OR-1",
         requirement: "lists sort by the integer order field ascending, ties by id byte-wise"
     ) { plan in
-        guard plan.isList, !plan.isIncrementalFeed, let orderKey = plan.resource.orderKey else { return nil }
+        guard plan.isList, !plan.isIncrementalFeed, let orderKey = plan.resource.orderKey,
+            let orderIndex = plan.keyIndex[orderKey]
+        else { return nil }
         return SortOrderChecker(rule: "RS-OR-1", orderKey: orderKey, description: "\(orderKey) ascending, then id") {
             record in
-            guard let position = record.object[orderKey]?.numberValue?.int64Value, let id = record.idText else {
+            guard let position = record.values[orderIndex]?.numberValue?.int64Value, let id = record.idText else {
                 return nil
             }
             return (SortValue(rank: position, text: String(position)), id)

@@ -8,8 +8,10 @@ extension ConformanceRule {
         id: "RS-SH-1",
         requirement: "relations use the declared shape (fk by default, nested only where declared); nested objects carry an id"
     ) { plan in
-        StatelessChecker { record, violations in
-            for (index, spec) in plan.keys.enumerated() where spec.shape != nil {
+        let relationKeys = plan.keys.enumerated().filter { $0.element.shape != nil }
+        guard !relationKeys.isEmpty else { return nil }
+        return StatelessChecker { record, violations in
+            for (index, spec) in relationKeys {
                 guard let value = record.values[index], !value.isNull, let field = spec.field else { continue }
                 let isNestedValue = RelationValues.isNested(value)
                 if spec.shape == .nested, isNestedValue, !spec.isExpectedShape {
@@ -49,7 +51,14 @@ extension ConformanceRule {
         id: "RS-SH-2",
         requirement: "one shape per relation per endpoint: never fk in some items and nested in others, nor both in one object"
     ) { plan in
-        let relations = plan.resource.fields.filter { $0.relation != nil }
+        let relations = plan.resource.fields.compactMap { field -> ShapeConsistencyChecker.Relation? in
+            guard field.relation != nil, let foreign = plan.keyIndex[field.key(in: .foreignKey)],
+                let nested = plan.keyIndex[field.key(in: .nested)]
+            else { return nil }
+            return .init(
+                name: field.name, foreignKey: field.key(in: .foreignKey), nestedKey: field.key(in: .nested),
+                foreignIndex: foreign, nestedIndex: nested)
+        }
         guard !relations.isEmpty else { return nil }
         return ShapeConsistencyChecker(relations: relations)
     }
@@ -57,41 +66,47 @@ extension ConformanceRule {
 
 /// RS-SH-2's state: the first shape seen for each relation in the run.
 struct ShapeConsistencyChecker: RuleChecker {
-    let relations: [Field]
-    private var firstShape: [String: (shape: RelationShape, pointer: JSONPointer)] = [:]
+    struct Relation {
+        let name: String
+        let foreignKey: String
+        let nestedKey: String
+        let foreignIndex: Int
+        let nestedIndex: Int
+    }
 
-    init(relations: [Field]) {
+    let relations: [Relation]
+    private var firstShape: [(shape: RelationShape, pointer: JSONPointer)?]
+
+    init(relations: [Relation]) {
         self.relations = relations
+        firstShape = Array(repeating: nil, count: relations.count)
     }
 
     mutating func check(_ record: RecordView, into violations: inout [RuleViolation]) {
-        for field in relations {
-            let foreignKey = field.key(in: .foreignKey)
-            let nestedKey = field.key(in: .nested)
-            let hasForeign = record.object[foreignKey].map { !$0.isNull } ?? false
-            let nestedValue = record.object[nestedKey]
-            let hasNested = nestedValue.map { !$0.isNull && RelationValues.isNested($0) } ?? false
+        for (position, relation) in relations.enumerated() {
+            let hasForeign = record.values[relation.foreignIndex].map { !$0.isNull } ?? false
+            let hasNested = record.values[relation.nestedIndex].map { !$0.isNull && RelationValues.isNested($0) } ?? false
             if hasForeign, hasNested {
                 violations.append(
                     record.violation(
-                        "RS-SH-2", key: nestedKey, "relation '\(field.name)' is sent in both shapes in one object",
-                        expected: "either '\(foreignKey)' or '\(nestedKey)'", found: "both keys",
+                        "RS-SH-2", key: relation.nestedKey, "relation '\(relation.name)' is sent in both shapes in one object",
+                        expected: "either '\(relation.foreignKey)' or '\(relation.nestedKey)'", found: "both keys",
                         fix: "send one shape per relation"))
                 continue
             }
             guard hasForeign || hasNested else { continue }
             let shape: RelationShape = hasNested ? .nested : .foreignKey
-            let key = hasNested ? nestedKey : foreignKey
-            if let first = firstShape[field.name] {
+            let key = hasNested ? relation.nestedKey : relation.foreignKey
+            if let first = firstShape[position] {
                 guard first.shape != shape else { continue }
                 violations.append(
                     record.violation(
-                        "RS-SH-2", key: key, "relation '\(field.name)' changes shape between records",
+                        "RS-SH-2", key: key, "relation '\(relation.name)' changes shape between records",
                         expected: "\(first.shape == .nested ? "nested objects" : "foreign keys"), as at \(first.pointer)",
-                        found: hasNested ? "a nested object under '\(nestedKey)'" : "ids under '\(foreignKey)'",
-                        fix: "serialize '\(field.name)' one way on every record of this endpoint"))
+                        found: hasNested ? "a nested object under '\(relation.nestedKey)'" : "ids under '\(relation.foreignKey)'",
+                        fix: "serialize '\(relation.name)' one way on every record of this endpoint"))
             } else {
-                firstShape[field.name] = (shape, record.pointer.appending(key))
+                firstShape[position] = (shape, record.pointer.appending(key))
             }
         }
     }

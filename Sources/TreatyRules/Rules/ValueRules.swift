@@ -8,11 +8,12 @@ extension ConformanceRule {
         id: "TR-TYPE-1",
         requirement: "every value has its declared type and is null only where declared nullable"
     ) { plan in
-        StatelessChecker { record, violations in
-            for (index, spec) in plan.keys.enumerated() {
-                guard let value = record.values[index], let expectation = ValueTypeCheck.mismatch(value, spec: spec) else {
-                    continue
-                }
+        let typed = Array(plan.keys.enumerated())
+        return StatelessChecker { record, violations in
+            for (index, spec) in typed {
+                guard let value = record.values[index], !ValueTypeCheck.matches(value, spec: spec),
+                    let expectation = ValueTypeCheck.mismatch(value, spec: spec)
+                else { continue }
                 if value.isNull, record.isTombstone { continue }
                 violations.append(
                     record.violation(
@@ -31,12 +32,14 @@ extension ConformanceRule {
         id: "TR-VAL-1",
         requirement: "values satisfy the declared enum, min_length/max_length (after trim) and minimum/maximum"
     ) { plan in
-        let constrained = plan.keys.enumerated().filter { $0.element.field.map { $0.constraints != Constraints() } ?? false }
+        let constrained = plan.keys.enumerated().compactMap { index, spec -> (Int, KeySpec, Field)? in
+            guard let field = spec.field, field.constraints != Constraints() else { return nil }
+            return (index, spec, field)
+        }
         guard !constrained.isEmpty else { return nil }
         return StatelessChecker { record, violations in
-            for (index, spec) in constrained {
-                guard let value = record.values[index], let field = spec.field,
-                    let problem = ValueConstraintCheck.problem(value, field.constraints)
+            for (index, spec, field) in constrained {
+                guard let value = record.values[index], let problem = ValueConstraintCheck.problem(value, field.constraints)
                 else { continue }
                 violations.append(
                     record.violation(
@@ -50,6 +53,24 @@ extension ConformanceRule {
 
 /// The type test behind TR-TYPE-1.
 enum ValueTypeCheck {
+    /// Whether `value` fits `spec`: the per-record fast path, reading only precomputed flags.
+    static func matches(_ value: JSONValue, spec: KeySpec) -> Bool {
+        switch spec.role {
+        case .identity, .createdAt, .updatedAt, .version, .tombstone:
+            return true
+        case .scope:
+            return idMatches(value, spec.idType ?? .string)
+        case .field:
+            if value.isNull { return spec.isNullable }
+            if let type = spec.attributeType { return attributeMatches(value, type) }
+            if spec.shape == .nested { return true }
+            let type = spec.idType ?? .string
+            guard spec.isToManyForeignKey else { return idMatches(value, type) }
+            guard case .array(let members) = value else { return false }
+            return members.allSatisfy { idMatches($0, type) }
+        }
+    }
+
     /// What was expected, if `value` does not fit `spec`; `nil` when it fits.
     ///
     /// Identity, timestamps and version have their own rules (RS-ID-1, RS-MD-1, RS-MD-3) and
@@ -129,12 +150,14 @@ enum ValueConstraintCheck {
             if let allowed = constraints.allowed, !allowed.contains(raw) {
                 return "one of: " + allowed.map(ValueDescription.quote).joined(separator: ", ")
             }
-            let text = constraints.trim ? raw.trimmingWhitespace() : raw
-            if let minimum = constraints.minLength, text.count < minimum {
-                return "at least \(minimum) character\(minimum == 1 ? "" : "s")\(constraints.trim ? " after trimming" : "")"
+            guard constraints.minLength != nil || constraints.maxLength != nil else { return nil }
+            let text = constraints.trim && hasOuterWhitespace(raw) ? raw.trimmingWhitespace() : raw
+            let after = constraints.trim ? " after trimming" : ""
+            if let minimum = constraints.minLength, characterCount(text, atLeast: minimum) == false {
+                return "at least \(minimum) character\(minimum == 1 ? "" : "s")\(after)"
             }
-            if let maximum = constraints.maxLength, text.count > maximum {
-                return "at most \(maximum) characters\(constraints.trim ? " after trimming" : "") (found \(text.count))"
+            if let maximum = constraints.maxLength, text.utf8.count > maximum, text.count > maximum {
+                return "at most \(maximum) characters\(after) (found \(text.count))"
             }
         case .number(let number):
             let double = number.doubleValue
@@ -144,6 +167,23 @@ enum ValueConstraintCheck {
             break
         }
         return nil
+    }
+
+    /// Whether `text` has at least `minimum` characters, counting them only when the UTF-8
+    /// length cannot decide (a character takes 1 to 4 bytes… or more, in clusters).
+    private static func characterCount(_ text: String, atLeast minimum: Int) -> Bool {
+        let bytes = text.utf8.count
+        if bytes < minimum { return false }
+        if minimum <= 1 { return bytes >= minimum }
+        return text.count >= minimum
+    }
+
+    /// Whether the first or last character may be whitespace (any non-ASCII byte counts as
+    /// "may be", so the exact check runs).
+    private static func hasOuterWhitespace(_ text: String) -> Bool {
+        guard let first = text.utf8.first, let last = text.utf8.last else { return false }
+        func mayBeSpace(_ byte: UInt8) -> Bool { byte <= 0x20 || byte >= 0x80 }
+        return mayBeSpace(first) || mayBeSpace(last)
     }
 
     private static func format(_ number: Double) -> String {
