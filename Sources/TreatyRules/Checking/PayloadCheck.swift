@@ -10,7 +10,7 @@ public struct PayloadCheck {
     /// The most violations kept per payload; further ones are only counted.
     public var maxViolationsPerPayload: Int
     private var checker: ConformanceChecker
-    private let parser: JSONParser
+    fileprivate let parser: JSONParser
 
     /// Creates a check.
     ///
@@ -40,16 +40,14 @@ public struct PayloadCheck {
         var checker = self.checker
         defer { self.checker = checker }
         do {
-            let topLevel = try parser.parse(bytes) { element in
+            let topLevel = try stream(bytes) { element in
                 if !sawArray {
                     sawArray = true
                     if let violation = checker.bodyViolation(isArray: true) { collector.append(violation) }
                 }
                 records += 1
                 var found: [RuleViolation] = []
-                checker.check(
-                    element: element.value, at: JSONPointer.root.appending(index: element.index),
-                    position: element.position, into: &found)
+                checker.check(element: element.value, index: element.index, position: element.position, into: &found)
                 collector.append(contentsOf: found)
             }
             switch topLevel {
@@ -69,8 +67,7 @@ public struct PayloadCheck {
                 records = 1
                 var found: [RuleViolation] = []
                 checker.check(
-                    element: value, at: .root, position: JSONSourcePosition(offset: 0, line: 1, column: 1),
-                    into: &found)
+                    element: value, index: nil, position: JSONSourcePosition(offset: 0, line: 1, column: 1), into: &found)
                 collector.append(contentsOf: found)
             }
         } catch let error as JSONParseError {
@@ -92,6 +89,21 @@ public struct PayloadCheck {
         return PayloadResult(
             name: name, records: records, violations: collector.kept, omitted: collector.omitted,
             counts: collector.counts)
+    }
+}
+
+extension PayloadCheck {
+    /// Parses `bytes`, handing each top-level list element to `body`; large payloads are parsed
+    /// on a second thread while `body` runs (see ``ParsePipeline``).
+    fileprivate func stream(_ bytes: some Collection<UInt8>, _ body: (JSONElement) -> Void) throws -> JSONTopLevel {
+        if ParsePipeline.isWorthwhile(byteCount: bytes.count),
+            let topLevel = try bytes.withContiguousStorageIfAvailable({ buffer in
+                try ParsePipeline(parser: parser).run(buffer, body: body)
+            })
+        {
+            return topLevel
+        }
+        return try parser.parse(bytes, eachTopLevelElement: body)
     }
 }
 

@@ -30,11 +30,11 @@ public struct ConformanceChecker {
         case .array(let elements):
             if let violation = bodyViolation(isArray: true) { violations.append(violation) }
             for (index, element) in elements.enumerated() {
-                check(element: element, at: .root.appending(index: index), position: nil, into: &violations)
+                check(element: element, index: index, position: nil, into: &violations)
             }
         default:
             if let violation = bodyViolation(isArray: false, found: payload) { violations.append(violation) }
-            check(element: payload, at: .root, position: nil, into: &violations)
+            check(element: payload, index: nil, position: nil, into: &violations)
         }
         finishPayload(into: &violations)
         return violations
@@ -42,7 +42,7 @@ public struct ConformanceChecker {
 
     /// The TR-BODY-1 violation when a payload's top level does not fit the endpoint, or `nil`.
     ///
-    /// Call it once per payload before streaming its elements through ``check(element:at:position:into:)``.
+    /// Call it once per payload before streaming its elements through ``check(element:index:position:into:)``.
     public func bodyViolation(isArray: Bool, found: JSONValue? = nil) -> RuleViolation? {
         guard let endpoint = plan.endpoint else { return nil }
         let expectsList = endpoint.returns == .list
@@ -55,25 +55,27 @@ public struct ConformanceChecker {
             fix: expectsList ? "answer \(endpoint.signature) with a bare array" : "answer \(endpoint.signature) with one object")
     }
 
-    /// Checks one record (a list item or a single object) at `pointer`.
+    /// Checks one record: the item at `index` of a list payload, or the single object when
+    /// `index` is `nil`.
     public mutating func check(
         element: JSONValue,
-        at pointer: JSONPointer,
+        index: Int?,
         position: JSONSourcePosition?,
         into violations: inout [RuleViolation]
     ) {
         guard case .object(let object) = element else {
             violations.append(
                 RuleViolation(
-                    rule: "TR-BODY-1", pointer: pointer, message: "a record is not a JSON object",
+                    rule: "TR-BODY-1", pointer: index.map { JSONPointer.root.appending(index: $0) } ?? .root, message: "a record is not a JSON object",
                     expected: "a \(plan.resource.name) object", found: ValueDescription.describe(element),
                     fix: "answer records as JSON objects", position: position))
             return
         }
-        let view = RecordView(object: object, pointer: pointer, position: position, plan: plan, matcher: &matcher)
+        let view = RecordView(object: object, base: .root, index: index, position: position, plan: plan, matcher: &matcher)
         for index in checkers.indices {
             checkers[index].check(view, into: &violations)
         }
+        matcher.recycle(view.values.slots)
     }
 
     /// Ends the current payload (resetting per-payload state such as ordering).

@@ -6,6 +6,22 @@
 struct KeyMatcher {
     private var keysByPosition: [String] = []
     private var indexByPosition: [Int?] = []
+    private var slots: [Int32] = []
+
+    /// A slot table with `count` entries all set to -1 (missing), reusing the storage handed
+    /// back by ``recycle(_:)`` once no record view holds it any more.
+    mutating func takeSlots(count: Int) -> [Int32] {
+        var taken = slots
+        slots = []
+        guard taken.count == count else { return Array(repeating: -1, count: count) }
+        taken.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
+        return taken
+    }
+
+    /// Hands a record's slot table back for the next record.
+    mutating func recycle(_ used: [Int32]) {
+        slots = used
+    }
 
     /// The index into the plan's keys of `key`, found at `position` in its record; `nil` when the
     /// contract does not declare it.

@@ -5,38 +5,48 @@ public import TreatyJSON
 public struct RecordView: Sendable {
     /// The record.
     public let object: JSONObject
-    /// Its pointer inside the payload (`/3` for the fourth list item, `` for a single object).
-    public let pointer: JSONPointer
+    /// Its position in a list payload, or `nil` for a single object.
+    public let index: Int?
+    /// The pointer of the value that holds the record (the root for list payloads).
+    private let base: JSONPointer
+
+    /// Its pointer inside the payload (`/3` for the fourth list item, `` for a single object);
+    /// built on demand, since most records never need it.
+    public var pointer: JSONPointer {
+        index.map { base.appending(index: $0) } ?? base
+    }
     /// Where it starts in the payload, when known.
     public let position: JSONSourcePosition?
     /// The plan the record is checked under.
     public let plan: CheckPlan
     /// The value of each ``CheckPlan/keys`` entry, in the same order; `nil` when missing.
-    public let values: [JSONValue?]
+    public let values: RecordValues
     /// The keys the contract does not declare, classified.
     public let undeclared: [UndeclaredKey]
 
     init(
         object: JSONObject,
-        pointer: JSONPointer,
+        base: JSONPointer,
+        index: Int?,
         position: JSONSourcePosition?,
         plan: CheckPlan,
         matcher: inout KeyMatcher
     ) {
         self.object = object
-        self.pointer = pointer
+        self.base = base
+        self.index = index
         self.position = position
         self.plan = plan
-        var values = [JSONValue?](repeating: nil, count: plan.keys.count)
         var undeclared: [UndeclaredKey] = []
+        var slots = matcher.takeSlots(count: plan.keys.count)
         for (position, member) in object.enumerated() {
             if let index = matcher.index(of: member.key, at: position, in: plan) {
-                values[index] = member.value
+                slots[index] = Int32(truncatingIfNeeded: position)
             } else {
                 undeclared.append(UndeclaredKey(member: member, plan: plan))
             }
         }
-        self.values = values
+        values = RecordValues(object: object, slots: slots)
         self.undeclared = undeclared
     }
 
@@ -48,8 +58,8 @@ public struct RecordView: Sendable {
 
     /// Whether the record is a tombstone: its tombstone key holds a non-null value.
     public var isTombstone: Bool {
-        guard let value = value(for: .tombstone) else { return false }
-        return !value.isNull
+        guard let index = plan.index(of: .tombstone) else { return false }
+        return !values.isMissing(index) && !values.isNull(index)
     }
 
     /// The record's id as text, when it has a string or integer id.
@@ -81,6 +91,38 @@ public struct RecordView: Sendable {
             rule: rule, severity: severity, pointer: key.map { pointer.appending($0) } ?? pointer, message: message,
             expected: expected, found: found, fix: fix, position: position)
     }
+}
+
+/// The values of a record's declared keys, by index into ``CheckPlan/keys``.
+///
+/// It records where each key sits in the record rather than copying the values, so matching a
+/// record's keys costs no reference counting.
+public struct RecordValues: Sendable {
+    let object: JSONObject
+    let slots: [Int32]
+
+    /// The value of the key at `index` of ``CheckPlan/keys``, or `nil` when the record lacks it.
+    public subscript(index: Int) -> JSONValue? {
+        let slot = slots[index]
+        guard slot >= 0 else { return nil }
+        return object.members[Int(slot)].value
+    }
+
+    /// Whether the record lacks the key at `index`.
+    public func isMissing(_ index: Int) -> Bool {
+        slots[index] < 0
+    }
+
+    /// Whether the key at `index` is present with `null`.
+    public func isNull(_ index: Int) -> Bool {
+        let slot = slots[index]
+        guard slot >= 0 else { return false }
+        if case .null = object.members[Int(slot)].value { return true }
+        return false
+    }
+
+    /// The number of declared keys.
+    public var count: Int { slots.count }
 }
 
 /// A key a record carries that the contract does not declare, and what it most likely is.

@@ -74,7 +74,7 @@ extension ConformanceRule {
 /// RS-ID-1's state: the first id kind seen in the run and the ids seen in the current payload.
 struct IdentityStabilityChecker: RuleChecker {
     private var firstKind: (kind: JSONValue.Kind, pointer: JSONPointer)?
-    private var seen: [String: JSONPointer] = [:]
+    private var seen: [String: Int] = [:]
 
     mutating func check(_ record: RecordView, into violations: inout [RuleViolation]) {
         let identity = record.plan.resource.identity
@@ -104,15 +104,15 @@ struct IdentityStabilityChecker: RuleChecker {
                     expected: Self.expectation(identity.type), found: ValueDescription.describe(value),
                     fix: "serialize '\(identity.key)' as \(Self.expectation(identity.type))"))
         }
-        if record.plan.isList, let text = record.idText {
-            if let previous = seen[text] {
+        if let index = record.index, let text = record.idText {
+            if let previous = seen.updateValue(index, forKey: text) {
+                seen[text] = previous
                 violations.append(
                     record.violation(
                         "RS-ID-1", key: identity.key, "id \(ValueDescription.quote(text)) appears twice in one list",
-                        expected: "each id once", found: "the same id as \(previous)",
+                        expected: "each id once",
+                        found: "the same id as \(JSONPointer.root.appending(index: previous).appending(identity.key))",
                         fix: "return each record once"))
-            } else {
-                seen[text] = record.pointer.appending(identity.key)
             }
         }
     }

@@ -36,9 +36,7 @@ extension ConformanceRule {
         guard plan.resource.sync.createdAt != nil, plan.resource.sync.updatedAt != nil else { return nil }
         return StatelessChecker { record, violations in
             guard case .string(let created)? = record.value(for: .createdAt),
-                case .string(let updated)? = record.value(for: .updatedAt),
-                let createdMs = Timestamp.milliseconds(created), let updatedMs = Timestamp.milliseconds(updated),
-                updatedMs < createdMs
+                case .string(let updated)? = record.value(for: .updatedAt), Timestamp.isEarlier(updated, than: created)
             else { return }
             violations.append(
                 record.violation(

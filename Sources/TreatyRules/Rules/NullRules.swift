@@ -7,19 +7,22 @@ extension ConformanceRule {
         id: "RS-NL-1",
         requirement: "responses carry every declared key: an absent value is null, no members []"
     ) { plan in
-        let emitted = plan.keys.enumerated().filter { $0.element.role == .field && $0.element.mustBeEmitted }
+        let emitted = plan.keys.indices.filter { plan.keys[$0].role == .field && plan.keys[$0].mustBeEmitted }
+        let isList = plan.keys.map(\.isList)
         return StatelessChecker { record, violations in
             guard !record.isTombstone else { return }
-            for (index, spec) in emitted {
-                let value = record.values[index]
-                if value == nil, !record.isExplained(spec), !Self.otherShapePresent(of: spec, in: record) {
+            for index in emitted {
+                if record.values.isMissing(index) {
+                    let spec = plan.keys[index]
+                    guard !record.isExplained(spec), !Self.otherShapePresent(of: spec, in: record) else { continue }
                     violations.append(
                         record.violation(
                             "RS-NL-1", key: spec.key, "the record is missing '\(spec.key)'",
                             expected: spec.isList ? "an array ([] for no members)" : (spec.isNullable ? "a value or null" : "a value"),
                             found: "missing (the key is absent, not null)",
                             fix: spec.isList ? "emit '\(spec.key)': [] when there are no members" : "emit '\(spec.key)': null when there is no value"))
-                } else if value == .null, spec.isList {
+                } else if isList[index], record.values.isNull(index) {
+                    let spec = plan.keys[index]
                     violations.append(
                         record.violation(
                             "RS-NL-1", key: spec.key, "to-many '\(spec.key)' is null instead of []",

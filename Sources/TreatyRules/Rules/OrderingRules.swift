@@ -35,7 +35,7 @@ struct SortOrderChecker: RuleChecker {
     let orderKey: String
     let description: String
     let key: (RecordView) -> (SortValue, String)?
-    private var previous: (value: SortValue, id: String, pointer: JSONPointer)?
+    private var previous: (value: SortValue, id: String, index: Int?)?
 
     init(rule: RuleID, orderKey: String, description: String, key: @escaping (RecordView) -> (SortValue, String)?) {
         self.rule = rule
@@ -46,7 +46,7 @@ struct SortOrderChecker: RuleChecker {
 
     mutating func check(_ record: RecordView, into violations: inout [RuleViolation]) {
         guard let (value, id) = key(record) else { return }
-        defer { previous = (value, id, record.pointer) }
+        defer { previous = (value, id, record.index) }
         guard let previous else { return }
         let inOrder = previous.value < value || (previous.value == value && !ByteOrder.precedes(id, previous.id))
         guard !inOrder else { return }
@@ -55,7 +55,7 @@ struct SortOrderChecker: RuleChecker {
             record.violation(
                 rule, key: tie ? record.plan.resource.identity.key : orderKey,
                 tie ? "items with equal '\(orderKey)' are not ordered by id" : "the list is not sorted by '\(orderKey)'",
-                expected: "\(description): this item before \(previous.pointer)",
+                expected: "\(description): this item before \(previous.index.map { JSONPointer.root.appending(index: $0) } ?? .root)",
                 found: tie
                     ? "id \(ValueDescription.quote(id)) after id \(ValueDescription.quote(previous.id))"
                     : "'\(orderKey)' \(value.text) after \(previous.value.text)",

@@ -8,7 +8,9 @@ extension ConformanceRule {
         id: "RS-SH-1",
         requirement: "relations use the declared shape (fk by default, nested only where declared); nested objects carry an id"
     ) { plan in
-        let relationKeys = plan.keys.enumerated().filter { $0.element.shape != nil }
+        let relationKeys = plan.keys.enumerated().filter { _, spec in
+            spec.shape != nil && !(spec.shape == .foreignKey && spec.isExpectedShape)
+        }
         guard !relationKeys.isEmpty else { return nil }
         return StatelessChecker { record, violations in
             for (index, spec) in relationKeys {
@@ -84,8 +86,10 @@ struct ShapeConsistencyChecker: RuleChecker {
 
     mutating func check(_ record: RecordView, into violations: inout [RuleViolation]) {
         for (position, relation) in relations.enumerated() {
-            let hasForeign = record.values[relation.foreignIndex].map { !$0.isNull } ?? false
-            let hasNested = record.values[relation.nestedIndex].map { !$0.isNull && RelationValues.isNested($0) } ?? false
+            let values = record.values
+            let hasForeign = !values.isMissing(relation.foreignIndex) && !values.isNull(relation.foreignIndex)
+            let hasNested = !values.isMissing(relation.nestedIndex) && !values.isNull(relation.nestedIndex)
+                && values[relation.nestedIndex].map(RelationValues.isNested) == true
             if hasForeign, hasNested {
                 violations.append(
                     record.violation(

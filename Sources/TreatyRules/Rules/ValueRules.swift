@@ -8,12 +8,12 @@ extension ConformanceRule {
         id: "TR-TYPE-1",
         requirement: "every value has its declared type and is null only where declared nullable"
     ) { plan in
-        let typed = Array(plan.keys.enumerated())
+        let tests = plan.keys.map(TypeTest.init)
         return StatelessChecker { record, violations in
-            for (index, spec) in typed {
-                guard let value = record.values[index], !ValueTypeCheck.matches(value, spec: spec),
-                    let expectation = ValueTypeCheck.mismatch(value, spec: spec)
-                else { continue }
+            for index in tests.indices where tests[index] != .anything {
+                guard let value = record.values[index], !tests[index].accepts(value) else { continue }
+                let spec = plan.keys[index]
+                guard let expectation = ValueTypeCheck.mismatch(value, spec: spec) else { continue }
                 if value.isNull, record.isTombstone { continue }
                 violations.append(
                     record.violation(
@@ -32,14 +32,15 @@ extension ConformanceRule {
         id: "TR-VAL-1",
         requirement: "values satisfy the declared enum, min_length/max_length (after trim) and minimum/maximum"
     ) { plan in
-        let constrained = plan.keys.enumerated().compactMap { index, spec -> (Int, KeySpec, Field)? in
-            guard let field = spec.field, field.constraints != Constraints() else { return nil }
-            return (index, spec, field)
+        let constrained = plan.keys.enumerated().compactMap { index, spec -> (Int, KeySpec, Constraints)? in
+            guard let constraints = spec.field?.constraints, constraints != Constraints() else { return nil }
+            return (index, spec, constraints)
         }
         guard !constrained.isEmpty else { return nil }
         return StatelessChecker { record, violations in
-            for (index, spec, field) in constrained {
-                guard let value = record.values[index], let problem = ValueConstraintCheck.problem(value, field.constraints)
+            for (index, spec, constraints) in constrained {
+                guard let value = record.values[index], let problem = ValueConstraintCheck.problem(value, constraints),
+                    let field = spec.field
                 else { continue }
                 violations.append(
                     record.violation(
@@ -51,26 +52,55 @@ extension ConformanceRule {
     }
 }
 
-/// The type test behind TR-TYPE-1.
-enum ValueTypeCheck {
-    /// Whether `value` fits `spec`: the per-record fast path, reading only precomputed flags.
-    static func matches(_ value: JSONValue, spec: KeySpec) -> Bool {
+/// What TR-TYPE-1 tests one key's value against: a plain value with no references, so the
+/// per-record loop copies nothing that needs reference counting.
+enum TypeTest: Equatable {
+    /// Not TR-TYPE-1's concern (identity, metadata and nested relations have their own rules).
+    case anything
+    /// An id of a type (scope keys, to-one foreign keys).
+    case id(IdentityType, nullable: Bool)
+    /// An array of ids (to-many foreign keys).
+    case ids(IdentityType)
+    /// An attribute of a type.
+    case attribute(FieldType, nullable: Bool)
+
+    init(_ spec: KeySpec) {
         switch spec.role {
         case .identity, .createdAt, .updatedAt, .version, .tombstone:
-            return true
+            self = .anything
         case .scope:
-            return idMatches(value, spec.idType ?? .string)
+            self = .id(spec.idType ?? .string, nullable: false)
         case .field:
-            if value.isNull { return spec.isNullable }
-            if let type = spec.attributeType { return attributeMatches(value, type) }
-            if spec.shape == .nested { return true }
-            let type = spec.idType ?? .string
-            guard spec.isToManyForeignKey else { return idMatches(value, type) }
-            guard case .array(let members) = value else { return false }
-            return members.allSatisfy { idMatches($0, type) }
+            if let type = spec.attributeType {
+                self = .attribute(type, nullable: spec.isNullable)
+            } else if spec.shape == .nested {
+                self = .anything
+            } else if spec.isToManyForeignKey {
+                self = .ids(spec.idType ?? .string)
+            } else {
+                self = .id(spec.idType ?? .string, nullable: spec.isNullable)
+            }
         }
     }
 
+    /// Whether `value` passes.
+    func accepts(_ value: JSONValue) -> Bool {
+        switch self {
+        case .anything:
+            return true
+        case .id(let type, let nullable):
+            return value.isNull ? nullable : ValueTypeCheck.idMatches(value, type)
+        case .ids(let type):
+            guard case .array(let members) = value else { return false }
+            return members.allSatisfy { ValueTypeCheck.idMatches($0, type) }
+        case .attribute(let type, let nullable):
+            return value.isNull ? nullable : ValueTypeCheck.attributeMatches(value, type)
+        }
+    }
+}
+
+/// The type test behind TR-TYPE-1.
+enum ValueTypeCheck {
     /// What was expected, if `value` does not fit `spec`; `nil` when it fits.
     ///
     /// Identity, timestamps and version have their own rules (RS-ID-1, RS-MD-1, RS-MD-3) and
