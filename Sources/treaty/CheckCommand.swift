@@ -44,6 +44,9 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "The deepest JSON nesting accepted (at most \(JSONParser.Options.depthCeiling)).")
     var maxDepth: Int = 512
 
+    @Option(help: "Threads that check one large list payload (default: one per core); results are the same for any number.")
+    var jobs: Int = PayloadCheck.defaultThreads
+
     @Argument(help: "JSON payload files; '-' reads standard input.")
     var payloads: [String] = []
 
@@ -53,6 +56,7 @@ struct CheckCommand: ParsableCommand {
         }
         if payloads.isEmpty { throw ValidationError("give at least one payload file, or '-' for standard input") }
         if maxViolations < 0 { throw ValidationError("--max-violations must not be negative") }
+        if !(1...64).contains(jobs) { throw ValidationError("--jobs must be between 1 and 64") }
         if !(1...JSONParser.Options.depthCeiling).contains(maxDepth) {
             throw ValidationError("--max-depth must be between 1 and \(JSONParser.Options.depthCeiling)")
         }
@@ -67,6 +71,7 @@ struct CheckCommand: ParsableCommand {
                 plan: try CheckPlan(contract: loaded.contract, target: target),
                 parserOptions: JSONParser.Options(maxDepth: maxDepth, maxDocumentSize: maxPayloadSize),
                 maxViolationsPerPayload: maxViolations)
+            check.threads = jobs
             var results: [PayloadResult] = []
             for payload in payloads {
                 results.append(PayloadInput.check(payload, limit: maxPayloadSize, with: &check))

@@ -20,15 +20,15 @@ import TreatyRules
         ])
     }
 
-    @Test("RS-ID-1: an id whose JSON type changes between records is reported once, at the change")
+    @Test("RS-ID-1: an id whose JSON type changes between records breaks the declared type, once")
     func idTypeChanges() throws {
         let payload = JSONValue.array([.object(Demo.t1), .object(Demo.t2.with("id", 42))])
         #expect(Demo.lines(try Demo.violations(payload, endpoint: list), rule: "RS-ID-1") == [
-            "RS-ID-1 /1/id: the id's JSON type changed from string to number | expected string, as at /0/id; found number 42"
+            "RS-ID-1 /1/id: the id is not a UUID string | expected a UUID string; found number 42"
         ])
     }
 
-    @Test("RS-ID-1: type stability spans payloads checked in one run")
+    @Test("RS-ID-1: every payload of a run is held to the declared id type")
     func idTypeAcrossPayloads() throws {
         let target = try EndpointReference.resolve("GET /projects/{project_id}/tasks/{id}", in: Demo.contract)
         var checker = ConformanceChecker(plan: try CheckPlan(contract: Demo.contract, target: target))
@@ -39,7 +39,7 @@ import TreatyRules
         ])
         let third = checker.check(payload: .object(Demo.t3.with("id", 7)))
         #expect(Demo.lines(third, rule: "RS-ID-1") == [
-            "RS-ID-1 /id: the id's JSON type changed from string to number | expected string, as at /id; found number 7"
+            "RS-ID-1 /id: the id is not a UUID string | expected a UUID string; found number 7"
         ])
     }
 

@@ -9,8 +9,11 @@ public import TreatyJSON
 public struct PayloadCheck {
     /// The most violations kept per payload; further ones are only counted.
     public var maxViolationsPerPayload: Int
+    /// How many threads may check one large list payload (default: one per core). The results
+    /// are the same for any number; 1 leaves the other cores alone.
+    public var threads = PartitionedCheck.defaultThreads
     private var checker: ConformanceChecker
-    fileprivate let parser: JSONParser
+    private let parser: JSONParser
 
     /// Creates a check.
     ///
@@ -23,6 +26,9 @@ public struct PayloadCheck {
         parser = JSONParser(options: parserOptions)
         self.maxViolationsPerPayload = maxViolationsPerPayload
     }
+
+    /// One thread per core (at most 8): the default for ``threads``.
+    public static var defaultThreads: Int { PartitionedCheck.defaultThreads }
 
     /// The plan the payloads are checked under.
     public var plan: CheckPlan { checker.plan }
@@ -40,7 +46,13 @@ public struct PayloadCheck {
         var checker = self.checker
         defer { self.checker = checker }
         do {
-            let topLevel = try stream(bytes) { element in
+            if let partitioned = checkPartitioned(bytes, checker: &checker) {
+                return PayloadResult(
+                    name: name, records: partitioned.records, violations: partitioned.violations,
+                    omitted: partitioned.counts.errors + partitioned.counts.warnings - partitioned.violations.count,
+                    counts: partitioned.counts)
+            }
+            let topLevel = try parser.parse(bytes) { element in
                 if !sawArray {
                     sawArray = true
                     if let violation = checker.bodyViolation(isArray: true) { collector.append(violation) }
@@ -93,17 +105,27 @@ public struct PayloadCheck {
 }
 
 extension PayloadCheck {
-    /// Parses `bytes`, handing each top-level list element to `body`; large payloads are parsed
-    /// on a second thread while `body` runs (see ``ParsePipeline``).
-    fileprivate func stream(_ bytes: some Collection<UInt8>, _ body: (JSONElement) -> Void) throws -> JSONTopLevel {
-        if ParsePipeline.isWorthwhile(byteCount: bytes.count),
-            let topLevel = try bytes.withContiguousStorageIfAvailable({ buffer in
-                try ParsePipeline(parser: parser).run(buffer, body: body)
-            })
-        {
-            return topLevel
+    /// Checks a large list payload on every core (see ``PartitionedCheck``), or returns `nil`
+    /// when the payload is small, not a list, or does not parse, for the sequential path.
+    fileprivate func checkPartitioned(
+        _ bytes: some Collection<UInt8>,
+        checker: inout ConformanceChecker
+    ) -> PartitionedCheck.Outcome? {
+        let count = PartitionedCheck.partitionCount(byteCount: bytes.count, threads: threads)
+        guard count > 1, checker.plan.isList || checker.plan.endpoint == nil else { return nil }
+        let check = PartitionedCheck(parser: parser, limit: maxViolationsPerPayload)
+        let outcome = bytes.withContiguousStorageIfAvailable { buffer in
+            check.run(buffer, partitions: count, checker: &checker)
         }
-        return try parser.parse(bytes, eachTopLevelElement: body)
+        guard let outcome, let outcome else { return nil }
+        var tail: [RuleViolation] = []
+        checker.finishPayload(into: &tail)
+        var result = outcome
+        for violation in tail {
+            result.counts.add(violation)
+            if result.violations.count < maxViolationsPerPayload { result.violations.append(violation) }
+        }
+        return result
     }
 }
 

@@ -7,6 +7,8 @@ public import TreatyCore
 public final class CheckPlan: Sendable {
     /// The contract.
     public let contract: Contract
+    /// What the plan checks.
+    public let target: CheckTarget
     /// The resource whose records are checked.
     public let resource: Resource
     /// The endpoint, when checking responses.
@@ -19,6 +21,10 @@ public final class CheckPlan: Sendable {
     let keyIndex: [String: Int]
     /// The index into ``keys`` of the first key with each role.
     private let roleIndex: [Int?]
+    /// The relations, with the keys of both their shapes; the sequence rules track the first 64.
+    public let relations: [RelationKeys]
+    /// The index into ``keys`` of the order field, if the resource has one.
+    public let orderIndex: Int?
     /// Whether the response is an incremental feed (a since parameter is in the request).
     public let isIncrementalFeed: Bool
     /// The timestamp of an `updated_after`-style request, when given.
@@ -31,6 +37,7 @@ public final class CheckPlan: Sendable {
     /// - Throws: ``CheckSetupError`` when the target names an unknown resource or endpoint.
     public init(contract: Contract, target: CheckTarget) throws(CheckSetupError) {
         self.contract = contract
+        self.target = target
         switch target {
         case .endpoint(let endpoint, let request):
             guard let resource = contract.resource(named: endpoint.resource) else {
@@ -57,12 +64,27 @@ public final class CheckPlan: Sendable {
             roles[spec.role.ordinal] = position
         }
         roleIndex = roles
+        relations = resource.fields.compactMap { field in
+            guard field.relation != nil, let foreign = index[field.key(in: .foreignKey)],
+                let nested = index[field.key(in: .nested)]
+            else { return nil }
+            return RelationKeys(
+                name: field.name, foreignKey: field.key(in: .foreignKey), nestedKey: field.key(in: .nested),
+                foreignIndex: foreign, nestedIndex: nested)
+        }
+        orderIndex = resource.orderKey.flatMap { index[$0] }
         let query = self.request.query
         let timeValue = self.endpoint?.since.lazy.compactMap { query[$0] }.first
         let versionText = self.endpoint?.sinceVersion.lazy.compactMap { query[$0] }.first
         sinceTimestamp = timeValue
         sinceVersion = versionText.flatMap { Int64($0) }
         isIncrementalFeed = timeValue != nil || versionText != nil
+    }
+
+    /// An equal plan that shares no objects with this one, for another thread: threads that
+    /// retain and release the same objects for every record slow each other down.
+    func copyForAnotherThread() -> CheckPlan {
+        (try? CheckPlan(contract: contract, target: target)) ?? self
     }
 
     /// Whether records are checked as items of a list response.
@@ -88,6 +110,20 @@ public final class CheckPlan: Sendable {
     public func index(of role: KeySpec.Role) -> Int? {
         roleIndex[role.ordinal]
     }
+}
+
+/// A relation's name and the keys (and key indices) of its two shapes.
+public struct RelationKeys: Sendable, Hashable {
+    /// The relation's field name.
+    public let name: String
+    /// Its key in foreign-key shape.
+    public let foreignKey: String
+    /// Its key in nested shape.
+    public let nestedKey: String
+    /// The index of ``foreignKey`` in ``CheckPlan/keys``.
+    public let foreignIndex: Int
+    /// The index of ``nestedKey`` in ``CheckPlan/keys``.
+    public let nestedIndex: Int
 }
 
 /// A contract that cannot be used for the requested check.

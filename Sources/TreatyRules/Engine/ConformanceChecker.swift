@@ -14,13 +14,15 @@ public import TreatyJSON
 public struct ConformanceChecker {
     /// The compiled target.
     public let plan: CheckPlan
-    private var checkers: [any RuleChecker]
+    private let recordCheckers: [any RuleChecker]
+    private var sequenceCheckers: [any SequenceChecker]
     private var matcher = KeyMatcher()
 
     /// Creates a checker running `rules` (default: every built-in rule).
     public init(plan: CheckPlan, rules: [ConformanceRule] = ConformanceRule.restSync) {
         self.plan = plan
-        checkers = rules.compactMap { $0.makeChecker(for: plan) }
+        recordCheckers = rules.compactMap { $0.makeChecker(for: plan) }
+        sequenceCheckers = rules.compactMap { $0.makeSequenceChecker(for: plan) }
     }
 
     /// Checks a whole payload: each item of a list, or the single object.
@@ -63,25 +65,53 @@ public struct ConformanceChecker {
         position: JSONSourcePosition?,
         into violations: inout [RuleViolation]
     ) {
+        guard let facts = checkRecord(element: element, index: index, position: position, into: &violations) else {
+            return
+        }
+        checkSequence(facts, into: &violations)
+    }
+
+    /// Runs the rules that judge one record alone, and returns what the sequence rules need to
+    /// know about it (`nil` when there are no sequence rules or the element is not an object).
+    ///
+    /// Together with ``checkSequence(_:into:)`` this is ``check(element:index:position:into:)``
+    /// split in two, so records can be judged on several threads and their facts replayed in
+    /// order afterwards.
+    public mutating func checkRecord(
+        element: JSONValue,
+        index: Int?,
+        position: JSONSourcePosition?,
+        into violations: inout [RuleViolation]
+    ) -> RecordFacts? {
         guard case .object(let object) = element else {
             violations.append(
                 RuleViolation(
-                    rule: "TR-BODY-1", pointer: index.map { JSONPointer.root.appending(index: $0) } ?? .root, message: "a record is not a JSON object",
+                    rule: "TR-BODY-1", pointer: index.map { JSONPointer.root.appending(index: $0) } ?? .root,
+                    message: "a record is not a JSON object",
                     expected: "a \(plan.resource.name) object", found: ValueDescription.describe(element),
                     fix: "answer records as JSON objects", position: position))
-            return
+            return nil
         }
         let view = RecordView(object: object, base: .root, index: index, position: position, plan: plan, matcher: &matcher)
-        for index in checkers.indices {
-            checkers[index].check(view, into: &violations)
+        for checker in recordCheckers {
+            checker.check(view, into: &violations)
         }
+        let facts = sequenceCheckers.isEmpty ? nil : RecordFacts(view)
         matcher.recycle(view.values.slots)
+        return facts
+    }
+
+    /// Runs the rules that judge records in payload order, on the next record's facts.
+    public mutating func checkSequence(_ facts: RecordFacts, into violations: inout [RuleViolation]) {
+        for index in sequenceCheckers.indices {
+            sequenceCheckers[index].check(facts, into: &violations)
+        }
     }
 
     /// Ends the current payload (resetting per-payload state such as ordering).
     public mutating func finishPayload(into violations: inout [RuleViolation]) {
-        for index in checkers.indices {
-            checkers[index].finishPayload(into: &violations)
+        for index in sequenceCheckers.indices {
+            sequenceCheckers[index].finishPayload(into: &violations)
         }
     }
 }

@@ -3,62 +3,84 @@ public import TreatyCore
 /// A conformance rule as a value: its id, what it requires, and how to check it.
 ///
 /// Rules carry the ids of the dialect specification (`RS-NL-1`, …) or Treaty's own `TR-…` ids
-/// for contract-declared constraints. ``ConformanceRule/restSync`` lists the built-ins; a rule
-/// makes a fresh ``RuleChecker`` for each run, which sees every record in order and may keep
-/// state across records and payloads (type stability, ordering, one shape per relation).
+/// for contract-declared constraints. ``ConformanceRule/restSync`` lists the built-ins.
+///
+/// A rule checks in up to two ways. A ``RuleChecker`` judges one record at a time and keeps no
+/// state, so records can be checked on several threads at once. A ``SequenceChecker`` judges
+/// records in payload order from their ``RecordFacts`` and may keep state across records and
+/// payloads (duplicate ids, ordering, one parent, one shape per relation).
 public struct ConformanceRule: Sendable, Identifiable, CustomStringConvertible {
     /// The rule's id.
     public let id: RuleID
     /// One sentence stating what the rule requires.
     public let requirement: String
-    private let factory: @Sendable (CheckPlan) -> (any RuleChecker)?
+    private let recordFactory: (@Sendable (CheckPlan) -> (any RuleChecker)?)?
+    private let sequenceFactory: (@Sendable (CheckPlan) -> (any SequenceChecker)?)?
 
     /// Creates a rule.
     ///
     /// - Parameters:
     ///   - id: The rule's id.
     ///   - requirement: One sentence stating what the rule requires.
-    ///   - makeChecker: Makes a checker for a plan, or returns `nil` when the rule does not apply
-    ///     to it (for example an ordering rule for a resource without an order field).
+    ///   - makeChecker: Makes a record checker for a plan, or returns `nil` when that part of the
+    ///     rule does not apply to it.
+    ///   - makeSequenceChecker: Makes a sequence checker for a plan, or returns `nil` when that
+    ///     part of the rule does not apply to it (for example ordering without an order field).
     public init(
         id: RuleID,
         requirement: String,
-        makeChecker: @escaping @Sendable (CheckPlan) -> (any RuleChecker)?
+        makeChecker: (@Sendable (CheckPlan) -> (any RuleChecker)?)? = nil,
+        makeSequenceChecker: (@Sendable (CheckPlan) -> (any SequenceChecker)?)? = nil
     ) {
         self.id = id
         self.requirement = requirement
-        factory = makeChecker
+        recordFactory = makeChecker
+        sequenceFactory = makeSequenceChecker
     }
 
-    /// A checker for `plan`, or `nil` when the rule does not apply.
+    /// The record checker for `plan`, or `nil` when the rule judges no single record there.
     public func makeChecker(for plan: CheckPlan) -> (any RuleChecker)? {
-        factory(plan)
+        recordFactory?(plan)
+    }
+
+    /// The sequence checker for `plan`, or `nil` when the rule judges no sequence there.
+    public func makeSequenceChecker(for plan: CheckPlan) -> (any SequenceChecker)? {
+        sequenceFactory?(plan)
     }
 
     public var description: String { "\(id): \(requirement)" }
 }
 
-/// Checks the records of one run against one rule.
+/// Checks one record at a time against one rule.
 ///
-/// Conformers see records in payload order through ``check(_:into:)`` and are told when a
-/// payload ends through ``finishPayload(into:)``; they must append a violation for every
-/// breach they see (never stop at the first) and must not report the same breach twice.
-public protocol RuleChecker {
+/// Conformers must keep no state between records — the checker may judge the records of one
+/// payload on several threads — and must append a violation for every breach in the record
+/// (never stop at the first), each once.
+public protocol RuleChecker: Sendable {
     /// Checks one record.
-    mutating func check(_ record: RecordView, into violations: inout [RuleViolation])
+    func check(_ record: RecordView, into violations: inout [RuleViolation])
+}
+
+/// Checks the records of a run in payload order against one rule, from their facts.
+///
+/// Conformers see every record of every payload in order through ``check(_:into:)`` and are
+/// told when a payload ends through ``finishPayload(into:)``; they may keep state across both.
+public protocol SequenceChecker {
+    /// Checks the next record.
+    mutating func check(_ facts: RecordFacts, into violations: inout [RuleViolation])
     /// Called after the last record of each payload.
     mutating func finishPayload(into violations: inout [RuleViolation])
 }
 
-extension RuleChecker {
+extension SequenceChecker {
     public mutating func finishPayload(into violations: inout [RuleViolation]) {}
 }
 
-/// A rule that looks at one record at a time and keeps no state.
+/// A rule that looks at one record at a time.
 struct StatelessChecker: RuleChecker {
-    let body: (RecordView, inout [RuleViolation]) -> Void
+    let body: @Sendable (RecordView, inout [RuleViolation]) -> Void
 
-    mutating func check(_ record: RecordView, into violations: inout [RuleViolation]) {
+    func check(_ record: RecordView, into violations: inout [RuleViolation]) {
         body(record, &violations)
     }
 }

@@ -2,12 +2,14 @@ import TreatyCore
 import TreatyJSON
 
 extension ConformanceRule {
-    /// RS-ID-1: every record has an id of the declared type, whose JSON type never changes and
-    /// which appears once per list.
+    /// RS-ID-1: every record has an id of the declared type — so its JSON type never changes —
+    /// and a list holds each id once.
     public static let identityStable = ConformanceRule(
         id: "RS-ID-1",
-        requirement: "every record has an id of the declared type; its JSON type never changes; a list holds each id once"
-    ) { _ in IdentityStabilityChecker() }
+        requirement: "every record has an id of the declared type, so its JSON type never changes; a list holds each id once",
+        makeChecker: { _ in IdentityChecker() },
+        makeSequenceChecker: { plan in UniqueIDChecker(identityKey: plan.resource.identity.key) }
+    )
 
     /// RS-ID-2: ids are echoed byte for byte: a response to `…/{id}` carries exactly that id.
     public static let identityEchoed = ConformanceRule(
@@ -71,12 +73,9 @@ extension ConformanceRule {
     }
 }
 
-/// RS-ID-1's state: the first id kind seen in the run and the ids seen in the current payload.
-struct IdentityStabilityChecker: RuleChecker {
-    private var firstKind: (kind: JSONValue.Kind, pointer: JSONPointer)?
-    private var seen: [String: Int] = [:]
-
-    mutating func check(_ record: RecordView, into violations: inout [RuleViolation]) {
+/// RS-ID-1 for one record: the id is present, not null, and of the declared type.
+struct IdentityChecker: RuleChecker {
+    func check(_ record: RecordView, into violations: inout [RuleViolation]) {
         let identity = record.plan.resource.identity
         let value = record.value(for: .identity)
         if value == nil, let spec = record.plan.spec(for: .identity), record.isExplained(spec) { return }
@@ -88,37 +87,12 @@ struct IdentityStabilityChecker: RuleChecker {
                     fix: "give every record its '\(identity.key)'"))
             return
         }
-        if let first = firstKind, first.kind != value.kind {
-            violations.append(
-                record.violation(
-                    "RS-ID-1", key: identity.key, "the id's JSON type changed from \(first.kind) to \(value.kind)",
-                    expected: "\(first.kind), as at \(first.pointer)", found: ValueDescription.describe(value),
-                    fix: "serialize ids with one JSON type everywhere"))
-        } else if firstKind == nil {
-            firstKind = (value.kind, record.pointer.appending(identity.key))
-        }
-        if firstKind?.kind == value.kind, !Self.matches(value, identity.type) {
-            violations.append(
-                record.violation(
-                    "RS-ID-1", key: identity.key, "the id is not \(Self.expectation(identity.type))",
-                    expected: Self.expectation(identity.type), found: ValueDescription.describe(value),
-                    fix: "serialize '\(identity.key)' as \(Self.expectation(identity.type))"))
-        }
-        if let index = record.index, let text = record.idText {
-            if let previous = seen.updateValue(index, forKey: text) {
-                seen[text] = previous
-                violations.append(
-                    record.violation(
-                        "RS-ID-1", key: identity.key, "id \(ValueDescription.quote(text)) appears twice in one list",
-                        expected: "each id once",
-                        found: "the same id as \(JSONPointer.root.appending(index: previous).appending(identity.key))",
-                        fix: "return each record once"))
-            }
-        }
-    }
-
-    mutating func finishPayload(into violations: inout [RuleViolation]) {
-        seen.removeAll(keepingCapacity: true)
+        guard !Self.matches(value, identity.type) else { return }
+        violations.append(
+            record.violation(
+                "RS-ID-1", key: identity.key, "the id is not \(Self.expectation(identity.type))",
+                expected: Self.expectation(identity.type), found: ValueDescription.describe(value),
+                fix: "serialize '\(identity.key)' as \(Self.expectation(identity.type)) in every payload"))
     }
 
     static func expectation(_ type: IdentityType) -> String {
@@ -136,5 +110,31 @@ struct IdentityStabilityChecker: RuleChecker {
         case (.int, .number(let number)): number.isInteger
         default: false
         }
+    }
+}
+
+/// RS-ID-1 across a list: each id once; remembers the ids of the current payload.
+struct UniqueIDChecker: SequenceChecker {
+    let identityKey: String
+    private var seen: [String: Int] = [:]
+
+    init(identityKey: String) {
+        self.identityKey = identityKey
+    }
+
+    mutating func check(_ facts: RecordFacts, into violations: inout [RuleViolation]) {
+        guard let index = facts.index, let text = facts.idText else { return }
+        guard let previous = seen.updateValue(index, forKey: text) else { return }
+        seen[text] = previous
+        violations.append(
+            facts.violation(
+                "RS-ID-1", key: identityKey, "id \(ValueDescription.quote(text)) appears twice in one list",
+                expected: "each id once",
+                found: "the same id as \(JSONPointer.root.appending(index: previous).appending(identityKey))",
+                fix: "return each record once"))
+    }
+
+    mutating func finishPayload(into violations: inout [RuleViolation]) {
+        seen.removeAll(keepingCapacity: true)
     }
 }

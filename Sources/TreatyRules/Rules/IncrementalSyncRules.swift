@@ -6,11 +6,16 @@ extension ConformanceRule {
     /// `updated_at` (or `version`) then id.
     public static let incrementalFeed = ConformanceRule(
         id: "RS-IN-1",
-        requirement: "?updated_after=TS returns rows with updated_at > TS (since_version: version > N), sorted by updated_at then id"
-    ) { plan in
-        guard plan.isIncrementalFeed, plan.isList else { return nil }
-        return IncrementalFeedChecker(plan: plan)
-    }
+        requirement: "?updated_after=TS returns rows with updated_at > TS (since_version: version > N), sorted by updated_at then id",
+        makeChecker: { plan in
+            guard plan.isIncrementalFeed, plan.isList else { return nil }
+            return FeedCursorChecker(plan: plan)
+        },
+        makeSequenceChecker: { plan in
+            guard plan.isIncrementalFeed, plan.isList else { return nil }
+            return FeedOrder.checker(for: plan)
+        }
+    )
 
     /// RS-IN-2: a tombstone in a feed carries at least the id, the parent key, `deleted_at`,
     /// `updated_at` and `version`.
@@ -34,38 +39,14 @@ extension ConformanceRule {
     }
 }
 
-/// RS-IN-1: each row is newer than the cursor, and rows ascend by updated_at (or version), then id.
-struct IncrementalFeedChecker: RuleChecker {
+/// RS-IN-1 for one row: it changed after the request's cursor.
+struct FeedCursorChecker: RuleChecker {
     let plan: CheckPlan
-    private var order: SortOrderChecker?
 
-    init(plan: CheckPlan) {
-        self.plan = plan
-        let byVersion = plan.sinceTimestamp == nil
-        if byVersion, let versionKey = plan.resource.sync.version {
-            order = SortOrderChecker(rule: "RS-IN-1", orderKey: versionKey, description: "\(versionKey) ascending, then id") {
-                record in
-                guard let version = record.value(for: .version)?.numberValue?.int64Value, let id = record.idText else {
-                    return nil
-                }
-                return (SortValue(rank: version, text: String(version)), id)
-            }
-        } else if let updatedKey = plan.resource.sync.updatedAt {
-            order = SortOrderChecker(rule: "RS-IN-1", orderKey: updatedKey, description: "\(updatedKey) ascending, then id") {
-                record in
-                guard case .string(let text)? = record.value(for: .updatedAt), let ms = Timestamp.milliseconds(text),
-                    let id = record.idText
-                else { return nil }
-                return (SortValue(rank: ms, text: text), id)
-            }
-        }
-    }
-
-    mutating func check(_ record: RecordView, into violations: inout [RuleViolation]) {
-        order?.check(record, into: &violations)
-        if let since = plan.sinceTimestamp, let sinceMs = Timestamp.milliseconds(since),
-            let key = plan.resource.sync.updatedAt, case .string(let text)? = record.value(for: .updatedAt),
-            let ms = Timestamp.milliseconds(text), ms <= sinceMs
+    func check(_ record: RecordView, into violations: inout [RuleViolation]) {
+        if let since = plan.sinceTimestamp, let key = plan.resource.sync.updatedAt,
+            case .string(let text)? = record.value(for: .updatedAt), !Timestamp.isEarlier(since, than: text),
+            Timestamp.milliseconds(since) != nil, Timestamp.milliseconds(text) != nil
         {
             violations.append(
                 record.violation(
@@ -84,8 +65,28 @@ struct IncrementalFeedChecker: RuleChecker {
                     fix: "filter the feed with \(key) > since_version"))
         }
     }
+}
 
-    mutating func finishPayload(into violations: inout [RuleViolation]) {
-        order?.finishPayload(into: &violations)
+/// RS-IN-1 across a feed: rows ascend by updated_at (or version for a version feed), then id.
+enum FeedOrder {
+    static func checker(for plan: CheckPlan) -> SortOrderChecker? {
+        let idKey = plan.resource.identity.key
+        if plan.sinceTimestamp == nil, let versionKey = plan.resource.sync.version {
+            return SortOrderChecker(
+                rule: "RS-IN-1", orderKey: versionKey, idKey: idKey, description: "\(versionKey) ascending, then id"
+            ) { facts in
+                guard let version = facts.version, let id = facts.idText else { return nil }
+                return (SortValue(rank: version), id)
+            }
+        }
+        guard let updatedKey = plan.resource.sync.updatedAt else { return nil }
+        return SortOrderChecker(
+            rule: "RS-IN-1", orderKey: updatedKey, idKey: idKey, description: "\(updatedKey) ascending, then id"
+        ) { facts in
+            guard let text = facts.updatedAt, let ms = Timestamp.milliseconds(text), let id = facts.idText else {
+                return nil
+            }
+            return (SortValue(rank: ms, written: text), id)
+        }
     }
 }

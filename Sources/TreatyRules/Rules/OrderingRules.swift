@@ -5,55 +5,71 @@ extension ConformanceRule {
     /// RS-OR-1: full lists sort by the order field ascending, ties by id (byte-wise).
     public static let orderField = ConformanceRule(
         id: "RS-OR-1",
-        requirement: "lists sort by the integer order field ascending, ties by id byte-wise"
-    ) { plan in
-        guard plan.isList, !plan.isIncrementalFeed, let orderKey = plan.resource.orderKey,
-            let orderIndex = plan.keyIndex[orderKey]
-        else { return nil }
-        return SortOrderChecker(rule: "RS-OR-1", orderKey: orderKey, description: "\(orderKey) ascending, then id") {
-            record in
-            guard let position = record.values[orderIndex]?.numberValue?.int64Value, let id = record.idText else {
-                return nil
+        requirement: "lists sort by the integer order field ascending, ties by id byte-wise",
+        makeSequenceChecker: { plan in
+            guard plan.isList, !plan.isIncrementalFeed, let orderKey = plan.resource.orderKey, plan.orderIndex != nil
+            else { return nil }
+            return SortOrderChecker(
+                rule: "RS-OR-1", orderKey: orderKey, idKey: plan.resource.identity.key,
+                description: "\(orderKey) ascending, then id"
+            ) { facts in
+                guard let position = facts.order, let id = facts.idText else { return nil }
+                return (SortValue(rank: position), id)
             }
-            return (SortValue(rank: position, text: String(position)), id)
         }
-    }
+    )
 }
 
 /// A sort key as compared (an integer, or a timestamp in milliseconds) and as written.
 struct SortValue: Comparable {
     let rank: Int64
-    let text: String
+    let written: String?
+
+    init(rank: Int64, written: String? = nil) {
+        self.rank = rank
+        self.written = written
+    }
+
+    /// The value as the payload wrote it.
+    var text: String { written ?? String(rank) }
 
     static func < (lhs: SortValue, rhs: SortValue) -> Bool { lhs.rank < rhs.rank }
     static func == (lhs: SortValue, rhs: SortValue) -> Bool { lhs.rank == rhs.rank }
 }
 
 /// Checks that consecutive items of a list ascend by a key, then by id.
-struct SortOrderChecker: RuleChecker {
+struct SortOrderChecker: SequenceChecker {
     let rule: RuleID
     let orderKey: String
+    let idKey: String
     let description: String
-    let key: (RecordView) -> (SortValue, String)?
+    let key: (RecordFacts) -> (SortValue, String)?
     private var previous: (value: SortValue, id: String, index: Int?)?
 
-    init(rule: RuleID, orderKey: String, description: String, key: @escaping (RecordView) -> (SortValue, String)?) {
+    init(
+        rule: RuleID,
+        orderKey: String,
+        idKey: String,
+        description: String,
+        key: @escaping (RecordFacts) -> (SortValue, String)?
+    ) {
         self.rule = rule
         self.orderKey = orderKey
+        self.idKey = idKey
         self.description = description
         self.key = key
     }
 
-    mutating func check(_ record: RecordView, into violations: inout [RuleViolation]) {
-        guard let (value, id) = key(record) else { return }
-        defer { previous = (value, id, record.index) }
+    mutating func check(_ facts: RecordFacts, into violations: inout [RuleViolation]) {
+        guard let (value, id) = key(facts) else { return }
+        defer { previous = (value, id, facts.index) }
         guard let previous else { return }
         let inOrder = previous.value < value || (previous.value == value && !ByteOrder.precedes(id, previous.id))
         guard !inOrder else { return }
         let tie = previous.value == value
         violations.append(
-            record.violation(
-                rule, key: tie ? record.plan.resource.identity.key : orderKey,
+            facts.violation(
+                rule, key: tie ? idKey : orderKey,
                 tie ? "items with equal '\(orderKey)' are not ordered by id" : "the list is not sorted by '\(orderKey)'",
                 expected: "\(description): this item before \(previous.index.map { JSONPointer.root.appending(index: $0) } ?? .root)",
                 found: tie

@@ -51,48 +51,32 @@ extension ConformanceRule {
     /// nested objects on others, nor both in one object.
     public static let oneShapePerRelation = ConformanceRule(
         id: "RS-SH-2",
-        requirement: "one shape per relation per endpoint: never fk in some items and nested in others, nor both in one object"
-    ) { plan in
-        let relations = plan.resource.fields.compactMap { field -> ShapeConsistencyChecker.Relation? in
-            guard field.relation != nil, let foreign = plan.keyIndex[field.key(in: .foreignKey)],
-                let nested = plan.keyIndex[field.key(in: .nested)]
-            else { return nil }
-            return .init(
-                name: field.name, foreignKey: field.key(in: .foreignKey), nestedKey: field.key(in: .nested),
-                foreignIndex: foreign, nestedIndex: nested)
+        requirement: "one shape per relation per endpoint: never fk in some items and nested in others, nor both in one object",
+        makeSequenceChecker: { plan in
+            plan.relations.isEmpty ? nil : ShapeConsistencyChecker(relations: Array(plan.relations.prefix(64)))
         }
-        guard !relations.isEmpty else { return nil }
-        return ShapeConsistencyChecker(relations: relations)
-    }
+    )
 }
 
 /// RS-SH-2's state: the first shape seen for each relation in the run.
-struct ShapeConsistencyChecker: RuleChecker {
-    struct Relation {
-        let name: String
-        let foreignKey: String
-        let nestedKey: String
-        let foreignIndex: Int
-        let nestedIndex: Int
-    }
-
-    let relations: [Relation]
+struct ShapeConsistencyChecker: SequenceChecker {
+    let relations: [RelationKeys]
     private var firstShape: [(shape: RelationShape, pointer: JSONPointer)?]
 
-    init(relations: [Relation]) {
+    init(relations: [RelationKeys]) {
         self.relations = relations
         firstShape = Array(repeating: nil, count: relations.count)
     }
 
-    mutating func check(_ record: RecordView, into violations: inout [RuleViolation]) {
+    mutating func check(_ facts: RecordFacts, into violations: inout [RuleViolation]) {
+        guard facts.foreignKeyShapes | facts.nestedShapes != 0 else { return }
         for (position, relation) in relations.enumerated() {
-            let values = record.values
-            let hasForeign = !values.isMissing(relation.foreignIndex) && !values.isNull(relation.foreignIndex)
-            let hasNested = !values.isMissing(relation.nestedIndex) && !values.isNull(relation.nestedIndex)
-                && values[relation.nestedIndex].map(RelationValues.isNested) == true
+            let bit: UInt64 = 1 << UInt64(position)
+            let hasForeign = facts.foreignKeyShapes & bit != 0
+            let hasNested = facts.nestedShapes & bit != 0
             if hasForeign, hasNested {
                 violations.append(
-                    record.violation(
+                    facts.violation(
                         "RS-SH-2", key: relation.nestedKey, "relation '\(relation.name)' is sent in both shapes in one object",
                         expected: "either '\(relation.foreignKey)' or '\(relation.nestedKey)'", found: "both keys",
                         fix: "send one shape per relation"))
@@ -104,13 +88,13 @@ struct ShapeConsistencyChecker: RuleChecker {
             if let first = firstShape[position] {
                 guard first.shape != shape else { continue }
                 violations.append(
-                    record.violation(
+                    facts.violation(
                         "RS-SH-2", key: key, "relation '\(relation.name)' changes shape between records",
                         expected: "\(first.shape == .nested ? "nested objects" : "foreign keys"), as at \(first.pointer)",
                         found: hasNested ? "a nested object under '\(relation.nestedKey)'" : "ids under '\(relation.foreignKey)'",
                         fix: "serialize '\(relation.name)' one way on every record of this endpoint"))
             } else {
-                firstShape[position] = (shape, record.pointer.appending(key))
+                firstShape[position] = (shape, facts.pointer.appending(key))
             }
         }
     }

@@ -148,11 +148,11 @@ enum ValueTypeCheck {
     }
 
     static func idExpectation(_ type: IdentityType) -> String {
-        IdentityStabilityChecker.expectation(type)
+        IdentityChecker.expectation(type)
     }
 
     static func idMatches(_ value: JSONValue, _ type: IdentityType) -> Bool {
-        IdentityStabilityChecker.matches(value, type)
+        IdentityChecker.matches(value, type)
     }
 
     static func attributeMatches(_ value: JSONValue, _ type: FieldType) -> Bool {
