@@ -4,7 +4,7 @@ enum Timestamp {
     /// timestamp. Two UTC millisecond timestamps (the common case) compare as text.
     static func isEarlier(_ lhs: String, than rhs: String) -> Bool {
         if ValueFormats.isMillisecondTimestamp(lhs), ValueFormats.isMillisecondTimestamp(rhs) {
-            return lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+            return ByteOrder.precedes(lhs, rhs)
         }
         guard let left = milliseconds(lhs), let right = milliseconds(rhs) else { return false }
         return left < right

@@ -1,3 +1,4 @@
+internal import Foundation
 import TreatyCore
 import TreatyJSON
 
@@ -94,7 +95,17 @@ extension ConformanceRule {
 }
 /// Exact byte-wise string comparison, as rest-sync orders ties and set members.
 enum ByteOrder {
+    /// Whether `lhs` sorts before `rhs` comparing their UTF-8 bytes.
     static func precedes(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+        ValueFormats.withBytes(lhs) { left in
+            ValueFormats.withBytes(rhs) { right in
+                let common = min(left.count, right.count)
+                if common > 0, let a = left.baseAddress, let b = right.baseAddress {
+                    let order = memcmp(a, b, common)
+                    if order != 0 { return order < 0 }
+                }
+                return left.count < right.count
+            }
+        }
     }
 }
