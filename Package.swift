@@ -8,11 +8,17 @@ let package = Package(
         .library(name: "TreatyJSON", targets: ["TreatyJSON"]),
         .library(name: "TreatyCore", targets: ["TreatyCore"]),
         .library(name: "TreatyRules", targets: ["TreatyRules"]),
+        .library(name: "TreatyDialect", targets: ["TreatyDialect"]),
+        .library(name: "TreatyREST", targets: ["TreatyREST"]),
+        .library(name: "TreatySimulator", targets: ["TreatySimulator"]),
         .executable(name: "treaty", targets: ["treaty"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .target(name: "TreatyJSON"),
@@ -21,16 +27,49 @@ let package = Package(
             dependencies: ["TreatyJSON", .product(name: "Yams", package: "Yams")]
         ),
         .target(name: "TreatyRules", dependencies: ["TreatyCore", "TreatyJSON"]),
+        .target(
+            name: "TreatyDialect",
+            dependencies: [
+                "TreatyCore", "TreatyJSON", "TreatyRules",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        .target(
+            name: "TreatyREST",
+            dependencies: [
+                "TreatyCore", "TreatyJSON", "TreatyDialect",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        .target(
+            name: "TreatySimulator",
+            dependencies: [
+                "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyREST",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
         .executableTarget(
             name: "treaty",
             dependencies: [
-                "TreatyCore", "TreatyJSON", "TreatyRules",
+                "TreatyCore", "TreatyJSON", "TreatyRules", "TreatyDialect", "TreatySimulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "TreatyJSONTests", dependencies: ["TreatyJSON"]),
         .testTarget(name: "TreatyCoreTests", dependencies: ["TreatyCore", "TreatyJSON"]),
         .testTarget(name: "TreatyRulesTests", dependencies: ["TreatyRules", "TreatyCore", "TreatyJSON"]),
+        .testTarget(name: "TreatyDialectTests", dependencies: ["TreatyDialect", "TreatyCore", "TreatyJSON"]),
+        .testTarget(name: "TreatyRESTTests", dependencies: ["TreatyREST", "TreatyDialect", "TreatyCore", "TreatyJSON"]),
+        .testTarget(
+            name: "TreatySimulatorTests",
+            dependencies: ["TreatySimulator", "TreatyREST", "TreatyDialect", "TreatyCore", "TreatyJSON"]
+        ),
         .testTarget(name: "TreatyCLITests", dependencies: ["treaty"], exclude: ["Snapshots"]),
     ]
 )

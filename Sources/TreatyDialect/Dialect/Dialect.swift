@@ -1,0 +1,144 @@
+public import HTTPTypes
+public import TreatyCore
+
+/// A backend's wire format: it turns HTTP requests into store operations and results back into
+/// that backend's responses.
+///
+/// A dialect does four jobs — route requests, map the wire request to store operations, wrap
+/// results in its envelope, and map errors to its wire format — and nothing else: ids,
+/// timestamps, versions, validation, paging and filtering live once, in ``RecordStore``.
+///
+/// Conformers must guarantee:
+/// - ``respond(to:store:)`` never traps and never blocks for long; every failure becomes a
+///   response in the dialect's error format.
+/// - It is safe to call from several threads at once (the store serializes its own state).
+/// - ``failureResponse(for:)`` renders the server's own refusals (unknown route, body too large,
+///   injected faults) in the same error format, so clients cannot tell them from the backend's.
+public protocol Dialect: Sendable {
+    /// The dialect a contract names to be served by this type.
+    static var id: DialectID { get }
+
+    /// Answers one request.
+    ///
+    /// - Parameters:
+    ///   - request: The request, with its body already read (and within the body limit).
+    ///   - store: The records to serve and change.
+    /// - Returns: The complete response.
+    func respond(to request: DialectRequest, store: RecordStore) -> DialectResponse
+
+    /// The response for a failure the server detects before the dialect sees the request.
+    func failureResponse(for failure: SimulatorFailure) -> DialectResponse
+}
+
+/// One HTTP request as a dialect sees it.
+public struct DialectRequest: Sendable {
+    /// The method, e.g. `.get`.
+    public var method: HTTPRequest.Method
+    /// The path without the query, percent-encoded as received (e.g. `/projects/P1/tasks`).
+    public var path: String
+    /// The query items in order, percent-decoded.
+    public var query: [QueryItem]
+    /// The header fields.
+    public var headers: HTTPFields
+    /// The body bytes (empty when there is none).
+    public var body: [UInt8]
+
+    /// Creates a request.
+    public init(
+        method: HTTPRequest.Method,
+        path: String,
+        query: [QueryItem] = [],
+        headers: HTTPFields = [:],
+        body: [UInt8] = []
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+    }
+
+    /// Parses a request target such as `/projects/P1/tasks?since=…` into path and query.
+    public init(method: HTTPRequest.Method, target: String, headers: HTTPFields = [:], body: [UInt8] = []) {
+        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        self.init(
+            method: method, path: String(parts[0]),
+            query: parts.count > 1 ? QueryItem.parse(String(parts[1])) : [], headers: headers, body: body)
+    }
+
+    /// The first value of query parameter `name`.
+    public func queryValue(_ name: String) -> String? {
+        query.first { $0.name == name }?.value
+    }
+}
+
+/// One `name=value` pair of a query string.
+public struct QueryItem: Sendable, Hashable {
+    /// The decoded name.
+    public var name: String
+    /// The decoded value (empty for `?flag`).
+    public var value: String
+
+    /// Creates an item.
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+
+    /// The items of a query string, percent-decoded (`+` stays a plus sign, as RFC 3986 says).
+    public static func parse(_ query: String) -> [QueryItem] {
+        query.split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = PercentDecoding.decode(parts[0])
+            let value = parts.count > 1 ? PercentDecoding.decode(parts[1]) : ""
+            return QueryItem(name: name, value: value)
+        }
+    }
+}
+
+/// Percent-decoding of URL components, keeping malformed escapes as they are.
+public enum PercentDecoding {
+    /// `text` with each valid `%XX` replaced by its byte (invalid UTF-8 is repaired).
+    public static func decode(_ text: some StringProtocol) -> String {
+        guard text.contains("%") else { return String(text) }
+        var bytes: [UInt8] = []
+        var iterator = Array(text.utf8)[...]
+        while let byte = iterator.popFirst() {
+            if byte == UInt8(ascii: "%"), iterator.count >= 2, let high = hex(iterator[iterator.startIndex]),
+                let low = hex(iterator[iterator.startIndex + 1])
+            {
+                bytes.append(high << 4 | low)
+                iterator = iterator.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func hex(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: byte - 0x30
+        case 0x41...0x46: byte - 0x41 + 10
+        case 0x61...0x66: byte - 0x61 + 10
+        default: nil
+        }
+    }
+}
+
+/// One HTTP response produced by a dialect.
+public struct DialectResponse: Sendable {
+    /// The status.
+    public var status: HTTPResponse.Status
+    /// The header fields (the server adds `Content-Length`).
+    public var headers: HTTPFields
+    /// The body bytes.
+    public var body: [UInt8]
+
+    /// Creates a response.
+    public init(status: HTTPResponse.Status, headers: HTTPFields = [:], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}

@@ -1,0 +1,102 @@
+internal import Foundation
+public import TreatyCore
+import TreatyJSON
+import TreatyRules
+
+/// Loads a fixture set from `Fixtures/<set>/` and checks every record against the contract.
+///
+/// Each resource's records live in `<resource>.json` (the resource's name, e.g. `task.json`),
+/// a JSON array of records keyed by the contract's declared keys, exactly as a GET returns
+/// them. Every file is checked with the same rules as `treaty check --resource`; a record that
+/// breaks one is refused with the same compiler-style diagnostics, and so is a file named after
+/// no resource.
+public struct FixtureLoader: Sendable {
+    /// The largest fixture file accepted, in bytes.
+    public var maxFileSize: Int
+
+    /// Creates a loader.
+    public init(maxFileSize: Int = 512 * 1024 * 1024) {
+        self.maxFileSize = maxFileSize
+    }
+
+    /// What loading produced: the set when nothing is wrong, and every diagnostic.
+    public struct Result: Sendable {
+        /// The fixtures, when every file loaded and conforms.
+        public var fixtures: FixtureSet?
+        /// Errors and warnings, grouped by file.
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Loads every `.json` file in `directory` for `contract`.
+    public func load(directory: String, for contract: Contract) -> Result {
+        let url = URL(fileURLWithPath: directory)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+            return Result(
+                diagnostics: [
+                    .error(
+                        "unreadable-file", "cannot read the fixture directory", at: SourceLocation(file: directory),
+                        fix: "pass --fixtures with the folder holding <resource>.json files")
+                ])
+        }
+        var diagnostics: [Diagnostic] = []
+        var fixtures = FixtureSet()
+        for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
+            let file = url.appendingPathComponent(name).path
+            let displayName = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+            let resource = String(name.dropLast(5))
+            guard contract.resource(named: resource) != nil else {
+                let known = contract.resources.map(\.name)
+                diagnostics.append(
+                    .error(
+                        "unknown-resource", "fixture file names no resource of the contract",
+                        at: SourceLocation(file: displayName),
+                        details: Suggestion.closest(to: resource, among: known).map { ["did you mean '\($0).json'?"] } ?? [],
+                        fix: "name fixture files after resources: \(known.map { "\($0).json" }.joined(separator: ", "))"))
+                continue
+            }
+            let (records, found) = loadFile(file, displayName: displayName, resource: resource, contract: contract)
+            diagnostics += found
+            if let records { fixtures.records[resource] = records }
+        }
+        return Result(fixtures: diagnostics.containsErrors ? nil : fixtures, diagnostics: diagnostics)
+    }
+
+    private func loadFile(
+        _ path: String,
+        displayName: String,
+        resource: String,
+        contract: Contract
+    ) -> ([JSONObject]?, [Diagnostic]) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return (nil, [.error("unreadable-file", "cannot read the fixture file", at: SourceLocation(file: displayName))])
+        }
+        guard data.count <= maxFileSize else {
+            return (
+                nil,
+                [
+                    .error(
+                        "file-too-large", "the fixture file has \(data.count) bytes, more than the limit of \(maxFileSize)",
+                        at: SourceLocation(file: displayName))
+                ]
+            )
+        }
+        let plan: CheckPlan
+        do {
+            plan = try CheckPlan(contract: contract, target: .resource(resource))
+        } catch {
+            return (nil, [.error("unknown-resource", "\(error)", at: SourceLocation(file: displayName))])
+        }
+        var check = PayloadCheck(plan: plan)
+        let result = check.check(data, name: displayName)
+        if let failure = result.failure { return (nil, [failure]) }
+        var diagnostics = result.violations.map { $0.diagnostic(file: displayName, context: "fixture of '\(resource)'") }
+        guard let value = try? JSONParser().parse(data), let items = value.arrayValue else {
+            diagnostics.append(
+                .error(
+                    "invalid-fixture", "a fixture file holds a JSON array of records", at: SourceLocation(file: displayName),
+                    fix: "wrap the records in [ … ]"))
+            return (nil, diagnostics)
+        }
+        return (items.compactMap(\.objectValue), diagnostics)
+    }
+}

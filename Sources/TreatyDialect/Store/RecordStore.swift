@@ -1,0 +1,126 @@
+public import TreatyCore
+public import TreatyJSON
+internal import Synchronization
+
+/// The simulator's canonical records: one table per resource, a store-wide version counter and
+/// clock, tombstones, snapshots — every dialect serves its records from here.
+///
+/// Records are canonical: JSON objects keyed by the contract's declared keys, every declared
+/// key present (`null` or `[]` when empty). Every operation is validated completely before it
+/// writes, so a refused write changes nothing (RS-NL-7, RS-CR-4). The store is safe to use from
+/// any number of threads: its state sits behind one lock, so each operation is atomic and every
+/// mutation gets its own version and timestamp.
+public final class RecordStore: Sendable {
+    /// The contract the records follow.
+    public let contract: Contract
+    let models: [String: ResourceModel]
+    let configuration: StoreConfiguration
+    let retention: Int64
+    private let fixtures: FixtureSet
+    let state: Mutex<StoreState>
+
+    /// Creates a store holding `fixtures` (already checked against the contract, see
+    /// ``FixtureLoader``).
+    public init(contract: Contract, fixtures: FixtureSet = FixtureSet(), configuration: StoreConfiguration = .init()) {
+        self.contract = contract
+        var models: [String: ResourceModel] = [:]
+        for resource in contract.resources { models[resource.name] = ResourceModel(resource, contract: contract) }
+        self.models = models
+        self.configuration = configuration
+        retention = configuration.tombstoneRetentionMilliseconds ?? contract.tombstoneRetentionMilliseconds
+        self.fixtures = fixtures
+        state = Mutex(StoreState(models: models, fixtures: fixtures, configuration: configuration))
+    }
+
+    /// Puts every record back as the fixtures have them, and the clock and counters with them.
+    public func reset() {
+        let fresh = StoreState(models: models, fixtures: fixtures, configuration: configuration)
+        state.withLock { current in
+            let snapshots = current.snapshots
+            current = fresh
+            current.snapshots = snapshots
+        }
+    }
+
+    /// Saves the current records under `name` (replacing an earlier snapshot of that name).
+    public func snapshot(named name: String) {
+        state.withLock { current in
+            var copy = current
+            copy.snapshots = [:]
+            current.snapshots[name] = copy
+        }
+    }
+
+    /// Restores the records saved as `name`; returns `false` when there is no such snapshot.
+    @discardableResult
+    public func restore(named name: String) -> Bool {
+        state.withLock { current in
+            guard var saved = current.snapshots[name] else { return false }
+            saved.snapshots = current.snapshots
+            current = saved
+            return true
+        }
+    }
+
+    /// The names of the saved snapshots, sorted.
+    public var snapshotNames: [String] {
+        state.withLock { $0.snapshots.keys.sorted() }
+    }
+
+    /// Every record of `resource`, tombstones included, in insertion order; `nil` for an
+    /// unknown resource.
+    public func dump(_ resource: String) -> [JSONObject]? {
+        state.withLock { current in
+            guard let table = current.tables[resource] else { return nil }
+            return table.order.compactMap { table.rows[$0]?.record }
+        }
+    }
+
+    /// The highest version handed out so far.
+    public var currentVersion: Int64 {
+        state.withLock { $0.version }
+    }
+
+    /// The store clock: the timestamp of the last mutation, in milliseconds since 1970.
+    public var clockMilliseconds: Int64 {
+        state.withLock { $0.lastMutation }
+    }
+
+    func model(_ resource: String) throws(StoreError) -> ResourceModel {
+        guard let model = models[resource] else { throw StoreError(.notFound, "no resource '\(resource)'") }
+        return model
+    }
+}
+
+/// The parent that scopes a request: `project_id` = `P1` for `/projects/P1/tasks`.
+public struct Scope: Sendable, Hashable {
+    /// The parent resource's name.
+    public var parent: String
+    /// The key that carries the parent's id in child records.
+    public var key: String
+    /// The parent's id from the path.
+    public var id: String
+
+    /// Creates a scope.
+    public init(parent: String, key: String, id: String) {
+        self.parent = parent
+        self.key = key
+        self.id = id
+    }
+}
+
+/// An incremental-sync cursor as the request gave it.
+public enum SyncCursor: Sendable, Hashable {
+    /// `?updated_after=TS` (or `since`): rows changed strictly after the timestamp.
+    case updatedAfter(String)
+    /// `?since_version=N`: rows whose version is greater than N.
+    case sinceVersion(String)
+}
+
+/// The records of a list request, and the cursor to send back with an incremental feed.
+public struct RecordList: Sendable {
+    /// The records in answer order.
+    public var records: [JSONObject]
+    /// For incremental feeds: the next cursor (rest-sync's `Sync-Cursor`); `nil` for full lists.
+    public var cursor: String?
+}

@@ -1,0 +1,83 @@
+import TreatyCore
+import TreatyJSON
+
+/// One stored record with what the store tracks beside it.
+struct StoredRecord: Sendable {
+    var record: JSONObject
+    var updated: Int64
+    var version: Int64
+    var deleted: Bool
+    var parent: String?
+}
+
+/// One resource's records.
+struct Table: Sendable {
+    var rows: [String: StoredRecord] = [:]
+    var order: [String] = []
+}
+
+/// Everything the store's lock protects.
+struct StoreState: Sendable {
+    var tables: [String: Table] = [:]
+    var version: Int64 = 0
+    /// The timestamp of the last mutation (or the latest fixture timestamp).
+    var lastMutation: Int64 = 0
+    /// Versions at or below this were purged with their tombstones; older cursors are expired.
+    var purgedThroughVersion: Int64 = 0
+    var random: SeededGenerator
+    var snapshots: [String: StoreState] = [:]
+    let clock: StoreConfiguration.Clock
+
+    init(models: [String: ResourceModel], fixtures: FixtureSet, configuration: StoreConfiguration) {
+        random = SeededGenerator(seed: configuration.seed)
+        clock = configuration.clock
+        if case .fixed(let start) = configuration.clock { lastMutation = start - 1 }
+        for (name, model) in models {
+            var table = Table()
+            for record in fixtures.records[name] ?? [] {
+                guard let id = Self.idText(record[model.idKey]) else { continue }
+                let updated = model.resource.sync.updatedAt.flatMap { record[$0]?.stringValue }
+                    .flatMap(TimestampText.milliseconds) ?? 0
+                let version = model.resource.sync.version.flatMap { record[$0]?.numberValue?.int64Value } ?? 0
+                let deleted = model.resource.sync.tombstone.map { record[$0].map { !$0.isNull } ?? false } ?? false
+                let parent = model.scopeKey.flatMap { record[$0]?.stringValue }
+                table.rows[id] = StoredRecord(
+                    record: Self.complete(record, model), updated: updated, version: version, deleted: deleted,
+                    parent: parent)
+                table.order.append(id)
+                self.version = max(self.version, version)
+                lastMutation = max(lastMutation, updated)
+            }
+            tables[name] = table
+        }
+    }
+
+    /// `record` with every declared key present, in declared order, undeclared keys dropped.
+    static func complete(_ record: JSONObject, _ model: ResourceModel) -> JSONObject {
+        JSONObject(model.slots.map { JSONObject.Member(key: $0.key, value: record[$0.key] ?? ResourceModel.emptyValue($0)) })
+    }
+
+    static func idText(_ value: JSONValue?) -> String? {
+        switch value {
+        case .string(let text)?: text
+        case .number(let number)?: number.text
+        default: nil
+        }
+    }
+
+    /// The timestamp for the next mutation: max(now, previous + 1 ms) — or, with a fixed
+    /// clock, previous + 1 ms.
+    mutating func tick(now: Int64) -> Int64 {
+        switch clock {
+        case .system: lastMutation = max(now, lastMutation + 1)
+        case .fixed: lastMutation += 1
+        }
+        return lastMutation
+    }
+
+    /// The next store-wide version.
+    mutating func nextVersion() -> Int64 {
+        version += 1
+        return version
+    }
+}
