@@ -65,7 +65,13 @@ let package = Package(
         .testTarget(name: "TreatyCoreTests", dependencies: ["TreatyCore", "TreatyJSON"]),
         .testTarget(name: "TreatyRulesTests", dependencies: ["TreatyRules", "TreatyCore", "TreatyJSON"]),
         .testTarget(name: "TreatyDialectTests", dependencies: ["TreatyDialect", "TreatyCore", "TreatyJSON"]),
-        .testTarget(name: "TreatyRESTTests", dependencies: ["TreatyREST", "TreatyDialect", "TreatyCore", "TreatyJSON"]),
+        .testTarget(
+            name: "TreatyRESTTests",
+            dependencies: [
+                "TreatyREST", "TreatyDialect", "TreatyCore", "TreatyJSON", "TreatyRules",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         .testTarget(
             name: "TreatySimulatorTests",
             dependencies: ["TreatySimulator", "TreatyREST", "TreatyDialect", "TreatyCore", "TreatyJSON"]

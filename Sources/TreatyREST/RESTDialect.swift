@@ -1,0 +1,154 @@
+public import HTTPTypes
+public import TreatyCore
+public import TreatyDialect
+import TreatyJSON
+
+/// The `rest-sync` dialect: plain JSON over HTTP following the sync contract.
+///
+/// It serves any `rest-sync` contract from its endpoint list: bare arrays for lists (parent
+/// scoped where the resource is), one object for single records, 201 for creates, 204 for
+/// deletes, incremental sync through the endpoint's `since`/`since_version` parameters with a
+/// `Sync-Cursor` header, and rest-sync's error body `{"error":{"code","message","field"}}` with
+/// 400 (`malformed_json`, `invalid_query`), 404 (`not_found`), 410 (`cursor_expired`) and 422
+/// (`missing_field`, `invalid_value`, `duplicate_id`, `invalid_reference`, `immutable_field`).
+public struct RESTDialect: Dialect {
+    public static let id = DialectID.restSync
+
+    /// The contract served.
+    public let contract: Contract
+    private let router: RESTRouter
+    private let parser = JSONParser()
+
+    /// Creates the dialect for `contract`.
+    public init(contract: Contract) {
+        self.contract = contract
+        router = RESTRouter(endpoints: contract.endpoints)
+    }
+
+    public func respond(to request: DialectRequest, store: RecordStore) -> DialectResponse {
+        switch router.route(method: request.method.rawValue, path: request.path) {
+        case .notFound:
+            return failureResponse(for: .routeNotFound(path: request.path))
+        case .methodNotAllowed(let methods):
+            return failureResponse(for: .methodNotAllowed(allowed: methods.compactMap { HTTPRequest.Method($0) }))
+        case .matched(let match):
+            do {
+                return try handle(request, match: match, store: store)
+            } catch {
+                return RESTError.response(for: error)
+            }
+        }
+    }
+
+    public func failureResponse(for failure: SimulatorFailure) -> DialectResponse {
+        switch failure {
+        case .routeNotFound(let path):
+            return RESTError.response(.notFound, code: "not_found", message: "no endpoint serves \(path)")
+        case .methodNotAllowed(let allowed):
+            var headers = HTTPFields()
+            headers[.allow] = allowed.map(\.rawValue).joined(separator: ", ")
+            return RESTError.response(
+                .methodNotAllowed, code: "method_not_allowed",
+                message: "this path answers \(allowed.map(\.rawValue).joined(separator: ", "))", headers: headers)
+        case .payloadTooLarge(let limit):
+            return RESTError.response(
+                .contentTooLarge, code: "payload_too_large", message: "the body is larger than \(limit) bytes")
+        case .unsupportedMediaType(let received):
+            return RESTError.response(
+                .unsupportedMediaType, code: "unsupported_media_type",
+                message: "send JSON bodies as application/json, not \(received ?? "no content type")")
+        case .injectedStatus(let status):
+            return RESTError.response(status, code: RESTError.code(for: status), message: "injected fault: \(status)")
+        case .rateLimited(let seconds):
+            var headers = HTTPFields()
+            headers[.retryAfter] = String(seconds)
+            return RESTError.response(
+                .tooManyRequests, code: "rate_limited", message: "too many requests; retry after \(seconds) s",
+                headers: headers)
+        }
+    }
+
+    private func handle(_ request: DialectRequest, match: RESTRouter.Match, store: RecordStore) throws(StoreError)
+        -> DialectResponse
+    {
+        let endpoint = match.endpoint
+        guard let resource = contract.resource(named: endpoint.resource) else {
+            throw StoreError(.notFound, "no resource '\(endpoint.resource)'")
+        }
+        let scope: Scope? =
+            if endpoint.scoped, let parentScope = resource.scope, let parentID = match.parameters[parentScope.key] {
+                Scope(parent: parentScope.parent, key: parentScope.key, id: parentID)
+            } else {
+                nil
+            }
+        let id = match.parameters[resource.identity.key]
+        switch (request.method, endpoint.returns) {
+        case (.get, .list):
+            let list = try store.list(resource.name, scope: scope, since: try cursor(request, endpoint))
+            var headers = HTTPFields()
+            if let cursor = list.cursor { headers[HTTPField.Name("Sync-Cursor")!] = cursor }
+            return json(.array(list.records.map(JSONValue.object)), status: endpoint.status, headers: headers)
+        case (.get, _):
+            return json(.object(try store.get(resource.name, id: id ?? "", scope: scope)), status: endpoint.status)
+        case (.post, _):
+            let body: JSONValue
+            switch decodeBody(request) {
+            case .success(let value): body = value
+            case .failure(let refusal): return refusal.response
+            }
+            return json(.object(try store.create(resource.name, scope: scope, body: body)), status: endpoint.status)
+        case (.delete, _):
+            let tombstone = try store.delete(resource.name, id: id ?? "", scope: scope)
+            if endpoint.status == 204 || endpoint.returns == .none {
+                return DialectResponse(status: .init(code: endpoint.status))
+            }
+            return json(.object(tombstone), status: endpoint.status)
+        default:
+            let body: JSONValue
+            switch decodeBody(request) {
+            case .success(let value): body = value
+            case .failure(let refusal): return refusal.response
+            }
+            let record = try store.update(
+                resource.name, id: id ?? "", scope: scope, patch: body, writable: endpoint.writes)
+            return json(.object(record), status: endpoint.status)
+        }
+    }
+
+    private func cursor(_ request: DialectRequest, _ endpoint: Endpoint) throws(StoreError) -> SyncCursor? {
+        if let value = endpoint.since.lazy.compactMap({ request.queryValue($0) }).first {
+            return .updatedAfter(value)
+        }
+        if let value = endpoint.sinceVersion.lazy.compactMap({ request.queryValue($0) }).first {
+            return .sinceVersion(value)
+        }
+        return nil
+    }
+
+    /// The request's JSON body, or the response refusing it: 415 for a content type other
+    /// than JSON, 400 `malformed_json` for a body that does not parse.
+    private func decodeBody(_ request: DialectRequest) -> Result<JSONValue, Refusal> {
+        if let type = request.headers[.contentType]?.lowercased(), !type.hasPrefix("application/json"),
+            !(type.hasPrefix("application/") && type.contains("+json"))
+        {
+            return .failure(Refusal(response: failureResponse(for: .unsupportedMediaType(received: type))))
+        }
+        do {
+            return .success(try parser.parse(request.body))
+        } catch {
+            return .failure(
+                Refusal(response: RESTError.response(.badRequest, code: "malformed_json", message: "malformed JSON: \(error)")))
+        }
+    }
+
+    /// A response that refuses a request, carried as an error.
+    private struct Refusal: Error {
+        let response: DialectResponse
+    }
+
+    private func json(_ value: JSONValue, status: Int, headers: HTTPFields = [:]) -> DialectResponse {
+        var fields = headers
+        fields[.contentType] = "application/json"
+        return DialectResponse(status: .init(code: status), headers: fields, body: value.serializedBytes())
+    }
+}
