@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+import TreatyCore
+import TreatyDialect
+import TreatyJSON
+
+@Suite struct FixtureLoaderTests {
+    static let root: String = {
+        "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/")
+    }()
+
+    let contract: Contract = {
+        guard let contract = ContractLoader().load(fileAt: root + "/Contracts/demo/contract.yaml").contract else {
+            preconditionFailure("the demo contract must load")
+        }
+        return contract
+    }()
+
+    func directory(_ files: [String: String]) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("treaty-fixtures-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        for (name, text) in files { try text.write(to: url.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        return url
+    }
+
+    @Test("the demo fixture loads: 3 users, 2 projects, 3 tags, 5 tasks")
+    func demo() throws {
+        let result = FixtureLoader().load(directory: Self.root + "/Fixtures/demo", for: contract)
+        #expect(result.diagnostics.isEmpty)
+        let fixtures = try #require(result.fixtures)
+        #expect(fixtures.records.mapValues(\.count) == ["user": 3, "project": 2, "tag": 3, "task": 5])
+    }
+
+    @Test("a fixture that breaks its contract is refused with the same diagnostics as treaty check")
+    func violatingFixture() throws {
+        let url = try directory([
+            "user.json": #"[{"id":"6513270E-269E-4D37-B2A7-4DE452E6B438","displayName":"Ava","created_at":"2025-01-01T01:00:00.000Z","updated_at":"2025-01-01T01:00:00.000Z","version":1,"deleted_at":null}]"#
+        ])
+        defer { try? FileManager.default.removeItem(at: url) }
+        let result = FixtureLoader().load(directory: url.path, for: contract)
+        #expect(result.fixtures == nil)
+        let rendered = DiagnosticRenderer().render(result.diagnostics)
+        #expect(rendered.contains("user.json:1:2: error: [RS-NM-1] key 'displayName' is not snake_case"), "\(rendered)")
+    }
+
+    @Test("a file named after no resource, and invalid JSON, are refused", arguments: [
+        ("tasks.json", "[]", "[unknown-resource] fixture file names no resource of the contract"),
+        ("task.json", "[{]", "error: [json."),
+    ])
+    func badFiles(name: String, text: String, expected: String) throws {
+        let url = try directory([name: text])
+        defer { try? FileManager.default.removeItem(at: url) }
+        let result = FixtureLoader().load(directory: url.path, for: contract)
+        #expect(result.fixtures == nil)
+        #expect(DiagnosticRenderer().render(result.diagnostics).contains(expected))
+    }
+}
