@@ -55,3 +55,29 @@ import TreatyJSON
         #expect(DiagnosticRenderer().render(result.diagnostics).contains(expected))
     }
 }
+
+@Suite struct YAMLFixtureTests {
+    @Test("YAML fixtures load like JSON ones and are checked the same way")
+    func yamlFixtures() throws {
+        let contract = try #require(
+            ContractLoader().load(fileAt: FixtureLoaderTests.root + "/Contracts/demo/contract.yaml").contract)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("treaty-yaml-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: url) }
+        try """
+            - id: 6513270E-269E-4D37-B2A7-4DE452E6B438
+              display_name: Ava
+              created_at: "2025-01-01T01:00:00.000Z"
+              updated_at: "2025-01-01T01:00:00.000Z"
+              version: 1
+              deleted_at: null
+            """.write(to: url.appendingPathComponent("user.yaml"), atomically: true, encoding: .utf8)
+        let good = FixtureLoader().load(directory: url.path, for: contract)
+        #expect(good.diagnostics.isEmpty, "\(good.diagnostics)")
+        #expect(good.fixtures?.records["user"]?.first?["version"] == 1)
+        try "- id: 1\n  display_name: Ava\n".write(to: url.appendingPathComponent("user.yaml"), atomically: true, encoding: .utf8)
+        let bad = FixtureLoader().load(directory: url.path, for: contract)
+        #expect(bad.fixtures == nil)
+        #expect(bad.diagnostics.contains { $0.rule == "RS-ID-1" })
+    }
+}

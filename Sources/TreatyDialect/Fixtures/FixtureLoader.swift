@@ -5,9 +5,9 @@ import TreatyRules
 
 /// Loads a fixture set from `Fixtures/<set>/` and checks every record against the contract.
 ///
-/// Each resource's records live in `<resource>.json` (the resource's name, e.g. `task.json`),
-/// a JSON array of records keyed by the contract's declared keys, exactly as a GET returns
-/// them. Every file is checked with the same rules as `treaty check --resource`; a record that
+/// Each resource's records live in `<resource>.json` or `<resource>.yaml` (the resource's
+/// name, e.g. `task.json`): an array of records keyed by the contract's declared keys, exactly
+/// as a GET returns them. Every file is checked with the same rules as `treaty check --resource`; a record that
 /// breaks one is refused with the same compiler-style diagnostics, and so is a file named after
 /// no resource.
 public struct FixtureLoader: Sendable {
@@ -40,10 +40,12 @@ public struct FixtureLoader: Sendable {
         }
         var diagnostics: [Diagnostic] = []
         var fixtures = FixtureSet()
-        for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
+        let extensions = [".json", ".yaml", ".yml"]
+        for name in names.sorted() where !name.hasPrefix(".") {
+            guard let suffix = extensions.first(where: name.hasSuffix) else { continue }
             let file = url.appendingPathComponent(name).path
             let displayName = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-            let resource = String(name.dropLast(5))
+            let resource = String(name.dropLast(suffix.count))
             guard contract.resource(named: resource) != nil else {
                 let known = contract.resources.map(\.name)
                 diagnostics.append(
@@ -54,11 +56,54 @@ public struct FixtureLoader: Sendable {
                         fix: "name fixture files after resources: \(known.map { "\($0).json" }.joined(separator: ", "))"))
                 continue
             }
-            let (records, found) = loadFile(file, displayName: displayName, resource: resource, contract: contract)
+            guard fixtures.records[resource] == nil else {
+                diagnostics.append(
+                    .error(
+                        "duplicate-fixture", "'\(resource)' has more than one fixture file", at: SourceLocation(file: displayName),
+                        fix: "keep one of \(resource).json and \(resource).yaml"))
+                continue
+            }
+            let (records, found) =
+                suffix == ".json"
+                ? loadFile(file, displayName: displayName, resource: resource, contract: contract)
+                : loadYAML(file, displayName: displayName, resource: resource, contract: contract)
             diagnostics += found
             if let records { fixtures.records[resource] = records }
         }
         return Result(fixtures: diagnostics.containsErrors ? nil : fixtures, diagnostics: diagnostics)
+    }
+
+    private func loadYAML(
+        _ path: String,
+        displayName: String,
+        resource: String,
+        contract: Contract
+    ) -> ([JSONObject]?, [Diagnostic]) {
+        let (value, diagnostics) = YAMLValueReader.read(
+            fileAt: path, limits: SourceLimits(maxFileSize: maxFileSize, maxDepth: 64, maxNodes: 50_000_000))
+        guard let value else { return (nil, diagnostics.map { Self.named($0, displayName) }) }
+        guard let items = value.arrayValue else {
+            return (
+                nil,
+                [
+                    .error(
+                        "invalid-fixture", "a fixture file holds a list of records", at: SourceLocation(file: displayName),
+                        fix: "write the records as a YAML list ('- id: …')")
+                ]
+            )
+        }
+        guard let plan = try? CheckPlan(contract: contract, target: .resource(resource)) else { return (nil, []) }
+        var checker = ConformanceChecker(plan: plan)
+        let found = checker.check(payload: value).map {
+            $0.diagnostic(file: displayName, context: "fixture of '\(resource)'")
+        }
+        return (items.compactMap(\.objectValue), found)
+    }
+
+    private static func named(_ diagnostic: Diagnostic, _ file: String) -> Diagnostic {
+        var copy = diagnostic
+        copy.location?.file = file
+        return copy
     }
 
     private func loadFile(
