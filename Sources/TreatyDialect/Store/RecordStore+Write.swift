@@ -36,18 +36,13 @@ extension RecordStore {
                     throw StoreError(.missingField, field: key, "'\(key)' is required: the client owns identity and timestamps")
                 }
             }
-            for slot in model.slots {
-                guard case .attribute(let field, _) = slot.kind, field.required, input[slot.key] == nil else {
-                    if case .toOne(let field, _) = slot.kind, field.required, input[slot.key] == nil {
-                        throw StoreError(.missingField, field: slot.key, "'\(slot.key)' is required")
-                    }
-                    continue
-                }
+            for slot in model.slots where Self.isRequired(slot) && input[slot.key] == nil {
                 throw StoreError(.missingField, field: slot.key, "'\(slot.key)' is required")
             }
-            let timestamp = state.tick(now: now)
+            let timestamp = state.nextTimestamp(now: now)
+            var random = state.random
             if authority == .server || (authority == .either && Self.isAbsent(input[model.idKey])) {
-                record[model.idKey] = .string(state.random.uuid())
+                record[model.idKey] = .string(random.uuid())
             }
             for key in [sync.createdAt, sync.updatedAt].compactMap({ $0 })
             where authority == .server || Self.isAbsent(input[key]) {
@@ -63,6 +58,8 @@ extension RecordStore {
             try Self.checkReferences(record, model, in: state)
             var normalized = try Self.validate(record, model, creating: true)
             let updatedMs = sync.updatedAt.flatMap { normalized[$0]?.stringValue }.flatMap(TimestampText.milliseconds) ?? timestamp
+            state.lastMutation = timestamp
+            state.random = random
             let version = state.nextVersion()
             if let key = sync.version { normalized[key] = .number(JSONNumber(version)) }
             if let key = sync.tombstone { normalized[key] = .null }
@@ -171,6 +168,13 @@ extension RecordStore {
         switch slot.kind {
         case .attribute(let field, _), .toOne(let field, _), .toMany(let field, _): field.name
         default: nil
+        }
+    }
+
+    static func isRequired(_ slot: ResourceModel.Slot) -> Bool {
+        switch slot.kind {
+        case .attribute(let field, _), .toOne(let field, _), .toMany(let field, _): field.required
+        default: false
         }
     }
 

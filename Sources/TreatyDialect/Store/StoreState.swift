@@ -68,11 +68,17 @@ struct StoreState: Sendable {
     /// The timestamp for the next mutation: max(now, previous + 1 ms) — or, with a fixed
     /// clock, previous + 1 ms.
     mutating func tick(now: Int64) -> Int64 {
-        switch clock {
-        case .system: lastMutation = max(now, lastMutation + 1)
-        case .fixed: lastMutation += 1
-        }
+        lastMutation = nextTimestamp(now: now)
         return lastMutation
+    }
+
+    /// The timestamp ``tick(now:)`` would hand out, without moving the clock (for checks that
+    /// may still refuse the write).
+    func nextTimestamp(now: Int64) -> Int64 {
+        switch clock {
+        case .system: max(now, lastMutation + 1)
+        case .fixed: lastMutation + 1
+        }
     }
 
     /// The next store-wide version.
