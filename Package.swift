@@ -74,7 +74,14 @@ let package = Package(
         ),
         .testTarget(
             name: "TreatySimulatorTests",
-            dependencies: ["TreatySimulator", "TreatyREST", "TreatyDialect", "TreatyCore", "TreatyJSON"]
+            dependencies: [
+                "TreatySimulator", "TreatyREST", "TreatyDialect", "TreatyCore", "TreatyJSON",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(name: "TreatyCLITests", dependencies: ["treaty"], exclude: ["Snapshots"]),
     ]

@@ -1,4 +1,4 @@
-public import HTTPTypes
+import HTTPTypes
 public import TreatyCore
 public import TreatyDialect
 import TreatyJSON

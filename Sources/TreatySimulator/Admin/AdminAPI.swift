@@ -1,0 +1,117 @@
+import TreatyCore
+import HTTPTypes
+import TreatyDialect
+import TreatyJSON
+
+/// The simulator's own endpoints under `/__treaty/`: reset, snapshots, state dumps, the
+/// request journal and fault rules. They answer JSON and never reach the dialect.
+struct AdminAPI: Sendable {
+    /// The reserved path prefix; no contract route can start with it.
+    static let prefix = "/__treaty"
+
+    let store: RecordStore
+    let journal: RequestJournal
+    let faults: FaultInjector
+
+    /// Whether `path` belongs to the admin API.
+    static func owns(_ path: String) -> Bool {
+        path == prefix || path.hasPrefix(prefix + "/")
+    }
+
+    func respond(to request: DialectRequest) -> DialectResponse {
+        let segments = request.path.dropFirst(Self.prefix.count).split(separator: "/").map { PercentDecoding.decode($0) }
+        let method = request.method
+        switch segments.first {
+        case "reset" where segments.count == 1:
+            guard method == .post else { return AdminResponse.methodNotAllowed([.post], path: request.path) }
+            store.reset()
+            return AdminResponse.json(["reset": true])
+        case "snapshots":
+            return snapshots(Array(segments.dropFirst()), method: method, path: request.path)
+        case "state" where segments.count == 2:
+            guard method == .get else { return AdminResponse.methodNotAllowed([.get], path: request.path) }
+            let resource = segments[1]
+            guard let records = store.dump(resource) else {
+                let known = store.contract.resources.map(\.name).joined(separator: ", ")
+                return AdminResponse.error(.notFound, "no resource '\(resource)'; the contract has: \(known)")
+            }
+            return AdminResponse.json([
+                "resource": .string(resource), "records": .array(records.map { .object($0) }),
+            ])
+        case "requests" where segments.count == 1:
+            return requests(request)
+        case "requests" where segments.count == 2 && segments[1] == "count":
+            guard method == .get else { return AdminResponse.methodNotAllowed([.get], path: request.path) }
+            return AdminResponse.json(["count": .number(JSONNumber(journal.count(matching: Self.filter(request))))])
+        case "faults" where segments.count == 1:
+            return faultRules(request)
+        default:
+            return AdminResponse.error(
+                .notFound,
+                "no admin endpoint \(request.method.rawValue) \(request.path); see /__treaty/{reset,snapshots,state,requests,faults}")
+        }
+    }
+
+    private func snapshots(_ rest: [String], method: HTTPRequest.Method, path: String) -> DialectResponse {
+        switch rest.count {
+        case 0:
+            guard method == .get else { return AdminResponse.methodNotAllowed([.get], path: path) }
+            return AdminResponse.json(["snapshots": .array(store.snapshotNames.map { .string($0) })])
+        case 1:
+            guard method == .post else { return AdminResponse.methodNotAllowed([.post], path: path) }
+            store.snapshot(named: rest[0])
+            return AdminResponse.json(["snapshot": .string(rest[0])], status: .created)
+        case 2 where rest[1] == "restore":
+            guard method == .post else { return AdminResponse.methodNotAllowed([.post], path: path) }
+            guard store.restore(named: rest[0]) else {
+                return AdminResponse.error(.notFound, "no snapshot named '\(rest[0])'")
+            }
+            return AdminResponse.json(["restored": .string(rest[0])])
+        default:
+            return AdminResponse.error(.notFound, "no admin endpoint \(path)")
+        }
+    }
+
+    private func requests(_ request: DialectRequest) -> DialectResponse {
+        switch request.method {
+        case .get:
+            let entries = journal.entries(matching: Self.filter(request))
+            return AdminResponse.json(["requests": .array(entries.map(\.json))])
+        case .delete:
+            return AdminResponse.json(["cleared": .number(JSONNumber(journal.clear()))])
+        default:
+            return AdminResponse.methodNotAllowed([.get, .delete], path: request.path)
+        }
+    }
+
+    private func faultRules(_ request: DialectRequest) -> DialectResponse {
+        switch request.method {
+        case .get:
+            return AdminResponse.json(["faults": .array(faults.rules.map(\.json))])
+        case .post:
+            let value: JSONValue
+            do {
+                value = try JSONParser().parse(request.body)
+            } catch {
+                return AdminResponse.error(.badRequest, "the body is not JSON: \(error)")
+            }
+            do throws(FaultSpecError) {
+                let rule = try FaultRule(json: value)
+                faults.add(rule)
+                return AdminResponse.json(["fault": rule.json], status: .created)
+            } catch {
+                return AdminResponse.error(.badRequest, error.message + (error.hint.map { "; \($0)" } ?? ""))
+            }
+        case .delete:
+            return AdminResponse.json(["cleared": .number(JSONNumber(faults.clear()))])
+        default:
+            return AdminResponse.methodNotAllowed([.get, .post, .delete], path: request.path)
+        }
+    }
+
+    private static func filter(_ request: DialectRequest) -> RequestJournal.Filter {
+        RequestJournal.Filter(
+            method: request.queryValue("method").flatMap { $0.isEmpty ? nil : $0 },
+            path: request.queryValue("path").flatMap { $0.isEmpty ? nil : PathPattern($0) })
+    }
+}

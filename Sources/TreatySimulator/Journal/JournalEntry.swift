@@ -1,0 +1,55 @@
+internal import Foundation
+import TreatyJSON
+
+/// One request the simulator received, as the journal keeps it: secrets already redacted.
+struct JournalEntry: Sendable {
+    /// The position in arrival order, from 0 for the first request since the simulator started.
+    var sequence: Int
+    var method: String
+    /// The path without the query, as received.
+    var path: String
+    /// The raw query string without `?` (secret parameters redacted); empty when there is none.
+    var query: String
+    /// Header names and values in received order, secret values redacted.
+    var headers: [(name: String, value: String)]
+    var body: [UInt8]
+    /// The status answered; `nil` while the answer is pending or when the connection was reset.
+    var status: Int?
+    /// From the request head to the answer, in microseconds; `nil` while pending.
+    var durationMicros: Int64?
+    /// The fault that fired, if any (`latency`, `status`, `reset`, `rate_limit`).
+    var fault: String?
+
+    /// The entry as `GET /__treaty/requests` shows it.
+    var json: JSONValue {
+        var headerMembers: [JSONObject.Member] = []
+        for header in headers {
+            let name = header.name.lowercased()
+            if let index = headerMembers.firstIndex(where: { $0.key == name }),
+                case .string(let earlier) = headerMembers[index].value
+            {
+                headerMembers[index] = .init(key: name, value: .string(earlier + ", " + header.value))
+            } else {
+                headerMembers.append(.init(key: name, value: .string(header.value)))
+            }
+        }
+        var members: [JSONObject.Member] = [
+            .init(key: "sequence", value: .number(JSONNumber(sequence))),
+            .init(key: "method", value: .string(method)),
+            .init(key: "path", value: .string(path)),
+            .init(key: "query", value: .string(query)),
+            .init(key: "headers", value: .object(JSONObject(headerMembers))),
+        ]
+        if let text = String(validating: body, as: UTF8.self) {
+            members.append(.init(key: "body", value: .string(text)))
+            members.append(.init(key: "bodyEncoding", value: "utf8"))
+        } else {
+            members.append(.init(key: "body", value: .string(Data(body).base64EncodedString())))
+            members.append(.init(key: "bodyEncoding", value: "base64"))
+        }
+        members.append(.init(key: "status", value: status.map { .number(JSONNumber($0)) } ?? .null))
+        members.append(.init(key: "durationMicros", value: durationMicros.map { .number(JSONNumber($0)) } ?? .null))
+        members.append(.init(key: "fault", value: fault.map { .string($0) } ?? .null))
+        return .object(JSONObject(members))
+    }
+}

@@ -1,0 +1,23 @@
+import NIOCore
+import TreatyDialect
+
+/// What the server does with one request, decided by ``RequestProcessor``: answer (possibly
+/// after a delay) or drop the connection.
+struct Reply: Sendable {
+    enum Action: Sendable {
+        case respond(DialectResponse)
+        /// Close the connection without an answer (a reset fault).
+        case reset
+    }
+
+    var action: Action
+    /// How long to wait before acting, in milliseconds.
+    var delayMilliseconds: Int = 0
+    /// The journal entry to complete, or `nil` for admin requests.
+    var sequence: Int?
+    var method: String
+    var path: String
+    /// The fault that fired, by name, for the journal.
+    var fault: String?
+    var started: NIODeadline
+}

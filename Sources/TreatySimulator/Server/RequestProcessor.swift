@@ -1,0 +1,106 @@
+import HTTPTypes
+import Logging
+import NIOCore
+import NIOHTTP1
+import TreatyDialect
+
+/// The simulator's request path, free of I/O: it journals a request, applies the fault
+/// rules, asks the dialect, and says what to send. Shared by every connection; every part it
+/// uses is thread-safe.
+final class RequestProcessor: Sendable {
+    /// The methods a dialect may serve; any other is refused with 405 before the dialect.
+    static let servedMethods: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete, .options]
+
+    let dialect: any Dialect
+    let store: RecordStore
+    let journal: RequestJournal
+    let faults: FaultInjector
+    let admin: AdminAPI
+    let logger: Logger
+    let maxBodySize: Int
+
+    init(dialect: any Dialect, store: RecordStore, configuration: SimulatorConfiguration) {
+        self.dialect = dialect
+        journal = RequestJournal(capacity: configuration.journalCapacity)
+        faults = FaultInjector(rules: configuration.faults, seed: configuration.seed)
+        admin = AdminAPI(store: store, journal: journal, faults: faults)
+        logger = configuration.logger
+        maxBodySize = configuration.maxBodySize
+        self.store = store
+    }
+
+    /// Decides the answer to a complete request.
+    func process(head: HTTPRequestHead, body: [UInt8], started: NIODeadline) -> Reply {
+        let path = Self.path(of: head.uri)
+        let method = HTTPRequest.Method(head.method.rawValue)
+        if AdminAPI.owns(path) {
+            let request = DialectRequest(method: method ?? .get, target: head.uri, headers: HTTPFields(head.headers), body: body)
+            let response =
+                method.map { _ in admin.respond(to: request) }
+                ?? AdminResponse.methodNotAllowed([.get, .post, .delete], path: path)
+            return Reply(action: .respond(response), method: head.method.rawValue, path: path, started: started)
+        }
+        let sequence = journal.begin(Self.entry(head: head, path: path, body: body))
+        var reply = Reply(
+            action: .reset, sequence: sequence, method: head.method.rawValue, path: path, started: started)
+        guard let method, Self.servedMethods.contains(method) else {
+            reply.action = .respond(dialect.failureResponse(for: .methodNotAllowed(allowed: Self.servedMethods)))
+            return reply
+        }
+        let decision = faults.decide(method: method, path: path)
+        reply.delayMilliseconds = decision.delayMilliseconds
+        if decision.delayMilliseconds > 0 { reply.fault = "latency" }
+        switch decision.terminal {
+        case .status(let status)?:
+            reply.fault = "status"
+            reply.action = .respond(dialect.failureResponse(for: .injectedStatus(status)))
+        case .rateLimit(let seconds)?:
+            reply.fault = "rate_limit"
+            var response = dialect.failureResponse(for: .rateLimited(retryAfterSeconds: seconds))
+            if response.headers[.retryAfter] == nil { response.headers[.retryAfter] = String(seconds) }
+            reply.action = .respond(response)
+        case .reset?:
+            reply.fault = "reset"
+            reply.action = .reset
+        case .latency?, nil:
+            let request = DialectRequest(method: method, target: head.uri, headers: HTTPFields(head.headers), body: body)
+            reply.action = .respond(dialect.respond(to: request, store: store))
+        }
+        return reply
+    }
+
+    /// The answer to a request whose body crossed the limit: the dialect's 413.
+    func refuseTooLarge(head: HTTPRequestHead, started: NIODeadline) -> Reply {
+        let path = Self.path(of: head.uri)
+        let response = dialect.failureResponse(for: .payloadTooLarge(limit: maxBodySize))
+        let sequence = AdminAPI.owns(path) ? nil : journal.begin(Self.entry(head: head, path: path, body: []))
+        return Reply(action: .respond(response), sequence: sequence, method: head.method.rawValue, path: path, started: started)
+    }
+
+    /// Completes the journal entry and logs the request; call just before acting on `reply`.
+    func complete(_ reply: Reply, status: Int?) {
+        let micros = (NIODeadline.now() - reply.started).nanoseconds / 1000
+        if let sequence = reply.sequence {
+            journal.finish(sequence, status: status, durationMicros: micros, fault: reply.fault)
+        }
+        logger.debug(
+            "\(reply.method) \(reply.path) -> \(status.map(String.init) ?? "reset")",
+            metadata: [
+                "method": "\(reply.method)", "path": "\(reply.path)",
+                "status": "\(status.map(String.init) ?? "reset")", "duration_us": "\(micros)",
+            ])
+    }
+
+    private static func path(of target: String) -> String {
+        guard let mark = target.firstIndex(of: "?") else { return target }
+        return String(target[..<mark])
+    }
+
+    private static func entry(head: HTTPRequestHead, path: String, body: [UInt8]) -> JournalEntry {
+        let query = head.uri.firstIndex(of: "?").map { head.uri[head.uri.index(after: $0)...] } ?? ""
+        return JournalEntry(
+            sequence: 0, method: head.method.rawValue, path: path, query: SecretRedaction.redactedQuery(query),
+            headers: head.headers.map { (name: $0.name, value: SecretRedaction.redacted($0.value, name: $0.name)) },
+            body: body)
+    }
+}

@@ -1,0 +1,172 @@
+import HTTPTypes
+import NIOCore
+import NIOHTTP1
+import TreatyDialect
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The per-connection handler: it collects one request at a time (the pipelining handler in
+/// front of it holds back the next), hands it to the ``RequestProcessor`` synchronously on the
+/// event loop, and writes the reply with `Content-Length`, honouring keep-alive.
+///
+/// A body that crosses the limit is refused at once with the dialect's 413 and
+/// `Connection: close`; the rest of it is read and dropped (so the client sees the answer
+/// rather than a reset), then the connection closes.
+final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    /// How long a refused request may keep sending its body before the connection is closed.
+    static let lingerTime = TimeAmount.seconds(2)
+
+    private enum State {
+        case idle
+        case receiving(HTTPRequestHead, started: NIODeadline, body: ByteBuffer)
+        /// Refused (413): drop the rest of the body, then close.
+        case discarding
+        /// The reply is decided (and possibly delayed).
+        case answering(HTTPRequestHead)
+    }
+
+    private let processor: RequestProcessor
+    private var state = State.idle
+    private var pending: Scheduled<Void>?
+    private var isActive = true
+
+    init(processor: RequestProcessor) {
+        self.processor = processor
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            let started = NIODeadline.now()
+            if let length = head.headers.first(name: "content-length").flatMap(Int.init), length > processor.maxBodySize {
+                refuse(head, started: started, context: context)
+                return
+            }
+            if head.headers["expect"].contains(where: { $0.lowercased() == "100-continue" }) {
+                let interim = HTTPResponseHead(version: head.version, status: .continue)
+                context.writeAndFlush(wrapOutboundOut(.head(interim)), promise: nil)
+            }
+            state = .receiving(head, started: started, body: context.channel.allocator.buffer(capacity: 0))
+        case .body(var chunk):
+            guard case .receiving(let head, let started, var body) = state else { return }
+            guard body.readableBytes + chunk.readableBytes <= processor.maxBodySize else {
+                refuse(head, started: started, context: context)
+                return
+            }
+            state = .idle  // lets `body` be appended to without a copy
+            body.writeBuffer(&chunk)
+            state = .receiving(head, started: started, body: body)
+        case .end:
+            switch state {
+            case .receiving(let head, let started, let body):
+                state = .answering(head)
+                let reply = processor.process(head: head, body: Array(body.readableBytesView), started: started)
+                schedule(reply, context: context)
+            case .discarding:
+                context.close(promise: nil)
+            case .idle, .answering:
+                break
+            }
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        isActive = false
+        pending?.cancel()
+        pending = nil
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+
+    private func refuse(_ head: HTTPRequestHead, started: NIODeadline, context: ChannelHandlerContext) {
+        state = .discarding
+        let reply = processor.refuseTooLarge(head: head, started: started)
+        guard case .respond(let response) = reply.action else { return }
+        processor.complete(reply, status: response.status.code)
+        write(response, for: head, keepAlive: false, context: context)
+        let channel = context.channel
+        pending = context.eventLoop.scheduleTask(in: Self.lingerTime) { channel.close(promise: nil) }
+    }
+
+    private func schedule(_ reply: Reply, context: ChannelHandlerContext) {
+        guard reply.delayMilliseconds > 0 else {
+            act(reply, context: context)
+            return
+        }
+        pending = context.eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(Int64(reply.delayMilliseconds))) {
+            self.pending = nil
+            guard self.isActive else { return }
+            self.act(reply, context: context)
+        }
+    }
+
+    private func act(_ reply: Reply, context: ChannelHandlerContext) {
+        guard case .answering(let head) = state else { return }
+        state = .idle
+        switch reply.action {
+        case .respond(let response):
+            processor.complete(reply, status: response.status.code)
+            write(response, for: head, keepAlive: head.isKeepAlive, context: context)
+        case .reset:
+            processor.complete(reply, status: nil)
+            reset(context: context)
+        }
+    }
+
+    /// Closes with a TCP reset (SO_LINGER 0), as a crashed or overloaded backend would.
+    private func reset(context: ChannelHandlerContext) {
+        let channel = context.channel
+        guard let provider = channel as? any SocketOptionProvider else {
+            channel.close(promise: nil)
+            return
+        }
+        provider.setSoLinger(linger(l_onoff: 1, l_linger: 0)).whenComplete { _ in channel.close(promise: nil) }
+    }
+
+    private func write(
+        _ response: DialectResponse,
+        for head: HTTPRequestHead,
+        keepAlive requestedKeepAlive: Bool,
+        context: ChannelHandlerContext
+    ) {
+        var headers = HTTPHeaders(response.headers)
+        headers.remove(name: "content-length")
+        headers.remove(name: "transfer-encoding")
+        headers.add(name: "content-length", value: String(response.body.count))
+        let keepAlive =
+            requestedKeepAlive && !headers["connection"].contains { $0.lowercased() == "close" }
+        if !keepAlive {
+            headers.replaceOrAdd(name: "connection", value: "close")
+        } else if head.version == .http1_0 {
+            headers.replaceOrAdd(name: "connection", value: "keep-alive")
+        }
+        let status = HTTPResponseStatus(statusCode: response.status.code, reasonPhrase: response.status.reasonPhrase)
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers))), promise: nil)
+        if head.method != .HEAD, !response.body.isEmpty {
+            let buffer = context.channel.allocator.buffer(bytes: response.body)
+            context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
+        }
+        guard !keepAlive else {
+            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+            return
+        }
+        let channel = context.channel
+        let written = context.eventLoop.makePromise(of: Void.self)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: written)
+        // After a refusal the body may still be arriving: `refuse` closes once it is drained.
+        if case .discarding = state { return }
+        written.futureResult.whenComplete { _ in channel.close(promise: nil) }
+    }
+}

@@ -1,0 +1,49 @@
+public import Logging
+
+/// How a ``Simulator`` listens, what it accepts and which faults it injects.
+public struct SimulatorConfiguration: Sendable {
+    /// The address to listen on (default `127.0.0.1`, loopback only).
+    public var host: String
+    /// The port to listen on; 0 (the default) picks a free port, see ``RunningSimulator/port``.
+    public var port: Int
+    /// The largest request body accepted, in bytes (default 10 MiB); a larger one is refused
+    /// with the dialect's 413 as soon as the limit is crossed.
+    public var maxBodySize: Int
+    /// The fault rules active from the start (more can be added through the admin API).
+    public var faults: [FaultRule]
+    /// The seed of the generator that decides whether probabilistic faults fire.
+    public var seed: UInt64
+    /// How many requests the journal keeps (the oldest are dropped first).
+    public var journalCapacity: Int
+    /// How long ``RunningSimulator/stop()`` lets in-flight requests finish before it closes
+    /// their connections.
+    public var shutdownTimeout: Duration
+    /// Event-loop threads; `nil` (the default) uses one per core.
+    public var threads: Int?
+    /// Where the simulator logs: one debug line per request (method, path, status,
+    /// duration), never a header or body. The default discards everything.
+    public var logger: Logger
+
+    /// Creates a configuration.
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 0,
+        maxBodySize: Int = 10 * 1024 * 1024,
+        faults: [FaultRule] = [],
+        seed: UInt64 = 0,
+        journalCapacity: Int = 10_000,
+        shutdownTimeout: Duration = .seconds(10),
+        threads: Int? = nil,
+        logger: Logger = Logger(label: "treaty.simulator", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) {
+        self.host = host
+        self.port = port
+        self.maxBodySize = maxBodySize
+        self.faults = faults
+        self.seed = seed
+        self.journalCapacity = journalCapacity
+        self.shutdownTimeout = shutdownTimeout
+        self.threads = threads
+        self.logger = logger
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import TreatyJSON
+
+/// One request the test client sends.
+struct TestRequest: Sendable {
+    var method: HTTPMethod = .GET
+    var target: String
+    var headers: [(String, String)] = []
+    var body: [UInt8] = []
+
+    init(_ method: HTTPMethod = .GET, _ target: String, headers: [(String, String)] = [], body: [UInt8] = []) {
+        self.method = method
+        self.target = target
+        self.headers = headers
+        self.body = body
+    }
+
+    init(_ method: HTTPMethod = .GET, _ target: String, headers: [(String, String)] = [], text: String) {
+        self.init(method, target, headers: headers, body: Array(text.utf8))
+    }
+}
+
+/// One response the test client read.
+struct TestResponse: Sendable {
+    var status: Int
+    var headers: HTTPHeaders
+    var body: [UInt8]
+
+    var text: String { String(decoding: body, as: UTF8.self) }
+
+    func json() throws -> JSONValue {
+        try JSONParser().parse(body)
+    }
+}
+
+enum TestClientError: Error {
+    case closedBeforeResponse
+    case timedOut
+}
+
+/// A minimal HTTP/1.1 client on NIO: it sends requests one after another on one connection
+/// and reads each response completely; the connection is closed afterwards.
+enum TestClient {
+    static func send(_ request: TestRequest, to url: URL, timeout: Duration = .seconds(10)) async throws -> TestResponse {
+        let responses = try await exchange([request], with: url, timeout: timeout)
+        guard let response = responses.first else { throw TestClientError.closedBeforeResponse }
+        return response
+    }
+
+    /// Sends `requests` on one keep-alive connection, in order.
+    static func exchange(_ requests: [TestRequest], with url: URL, timeout: Duration = .seconds(10)) async throws
+        -> [TestResponse]
+    {
+        let host = url.host ?? "127.0.0.1"
+        let port = url.port ?? 80
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connectTimeout(.seconds(5))
+            .connect(host: host, port: port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHTTPClientHandlers()
+                    return try NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>(
+                        wrappingChannelSynchronously: channel)
+                }
+            }
+        return try await withTimeout(timeout) {
+            try await channel.executeThenClose { inbound, outbound in
+                var iterator = inbound.makeAsyncIterator()
+                var responses: [TestResponse] = []
+                for request in requests {
+                    var headers = HTTPHeaders([("host", "\(host):\(port)")] + request.headers)
+                    let chunked = headers.contains(name: "transfer-encoding")
+                    if !chunked,
+                        !request.body.isEmpty || request.method == .POST || request.method == .PUT
+                            || request.method == .PATCH
+                    {
+                        headers.replaceOrAdd(name: "content-length", value: String(request.body.count))
+                    }
+                    let head = HTTPRequestHead(version: .http1_1, method: request.method, uri: request.target, headers: headers)
+                    try await outbound.write(.head(head))
+                    if !request.body.isEmpty {
+                        try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: request.body))))
+                    }
+                    try await outbound.write(.end(nil))
+                    responses.append(try await readResponse(&iterator))
+                }
+                return responses
+            }
+        }
+    }
+
+    private static func readResponse(
+        _ iterator: inout NIOAsyncChannelInboundStream<HTTPClientResponsePart>.AsyncIterator
+    ) async throws -> TestResponse {
+        var response: TestResponse?
+        while let part = try await iterator.next() {
+            switch part {
+            case .head(let head) where head.status.code >= 200:
+                response = TestResponse(status: Int(head.status.code), headers: head.headers, body: [])
+            case .head:
+                continue
+            case .body(let buffer):
+                response?.body += Array(buffer.readableBytesView)
+            case .end:
+                guard let response else { throw TestClientError.closedBeforeResponse }
+                return response
+            }
+        }
+        throw TestClientError.closedBeforeResponse
+    }
+
+    /// Whether a TCP connection to `url` is accepted.
+    static func accepts(_ url: URL) async -> Bool {
+        do {
+            let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .connectTimeout(.seconds(2))
+                .connect(host: url.host ?? "127.0.0.1", port: url.port ?? 80).get()
+            try? await channel.close()
+            return true
+        } catch {
+            return false
+        }
+    }
+}
+
+/// Runs `body`, failing with ``TestClientError/timedOut`` after `timeout`.
+func withTimeout<T: Sendable>(_ timeout: Duration, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    try await withThrowingTaskGroup(of: T.self) { group in
+        group.addTask { try await body() }
+        group.addTask {
+            try await Task.sleep(for: timeout)
+            throw TestClientError.timedOut
+        }
+        defer { group.cancelAll() }
+        guard let first = try await group.next() else { throw TestClientError.timedOut }
+        return first
+    }
+}
