@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Suite struct ServeCommandTests {
+    @Test("treaty serve prints its URL, serves the demo fixture, and exits 0 on SIGTERM")
+    func serveAndStop() async throws {
+        let process = Process()
+        process.executableURL = TreatyProcess.executable
+        process.arguments = [
+            "serve", "--contract", "Contracts/demo/contract.yaml", "--fixtures", "Fixtures/demo", "--port", "0",
+            "--clock", "2025-01-01T00:00:00Z",
+        ]
+        process.currentDirectoryURL = URL(fileURLWithPath: TreatyProcess.root)
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        var banner = Data()
+        while !banner.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            banner.append(chunk)
+        }
+        let line = String(decoding: banner, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(line.hasPrefix("treaty: serving demo (rest-sync) at http://127.0.0.1:"))
+        let base = try #require(line.split(separator: " ").last.map(String.init))
+        let url = try #require(URL(string: base + "/projects/36F675CC-81E7-4EF5-A8E2-5D940ED90475/tasks"))
+        let (data, response) = try await URLSession.shared.data(from: url)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        #expect(String(decoding: data, as: UTF8.self).hasPrefix(#"[{"id":"0CB1E29C-658C-4A14-95E6-0AF593BD04CF""#))
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test("a fixture that breaks the contract stops serve with exit 2")
+    func badFixture() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("user.json", #"[{"id": 1}]"#)
+        let output = try TreatyProcess.run(["serve", "--fixtures", directory.url.path, "--port", "0"])
+        #expect(output.status == 2)
+        #expect((output.standardOutput + output.standardError).contains("[RS-ID-1]"))
+    }
+}
