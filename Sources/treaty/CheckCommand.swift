@@ -10,11 +10,11 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Check JSON payloads against a contract.",
         discussion: """
-            Each payload is checked as a response of --endpoint (a template such as
-            "GET /projects/{project_id}/tasks", or a concrete request such as
-            "GET /projects/P1/tasks?updated_after=2025-01-01T00:00:00.000Z", whose values the
-            rules then compare with), or as bare records of --resource. Lists are streamed, so
-            large recorded dumps are checked in bounded memory. Exit 0 when every payload
+            Each payload is checked as a response of --endpoint (a template such as \
+            "GET /projects/{project_id}/tasks", or a concrete request such as \
+            "GET /projects/P1/tasks?updated_after=2025-01-01T00:00:00.000Z", whose values the \
+            rules then compare with), or as bare records of --resource. Lists are streamed, so \
+            large recorded dumps are checked in bounded memory. Exit 0 when every payload \
             conforms, 1 on violations, 2 on unusable input.
             """
     )

@@ -7,9 +7,9 @@ struct LintCommand: ParsableCommand {
         commandName: "lint",
         abstract: "Load contracts and check that each is consistent.",
         discussion: """
-            Checks that relation targets exist, keys follow the naming convention and the
-            relation key forms, path parameters match scope keys, endpoints reference known
-            resources and no two endpoints collide. Exit 0 when clean, 1 on findings, 2 when a
+            Checks that relation targets exist, keys follow the naming convention and the \
+            relation key forms, path parameters match scope keys, endpoints reference known \
+            resources and no two endpoints collide. Exit 0 when clean, 1 on findings, 2 when a \
             file cannot be read as YAML or JSON.
             """
     )

@@ -13,11 +13,11 @@ struct ServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Serve a contract's fixtures over HTTP, as the backend would.",
         discussion: """
-            Loads the contract and the fixture set (each <resource>.json is checked against the
-            contract first), then serves them in the contract's dialect, with the admin API
-            under /__treaty/. Prints one line, "treaty: serving <api> (<dialect>) at <url>", when
-            ready, and stops gracefully on SIGINT or SIGTERM, letting in-flight requests finish.
-            Exit 0 after a clean stop, 2 when the contract, fixtures or faults are unusable or
+            Loads the contract and the fixture set (each <resource>.json is checked against the \
+            contract first), then serves them in the contract's dialect, with the admin API \
+            under /__treaty/. Prints one line, "treaty: serving <api> (<dialect>) at <url>", when \
+            ready, and stops gracefully on SIGINT or SIGTERM, letting in-flight requests finish. \
+            Exit 0 after a clean stop, 2 when the contract, fixtures or faults are unusable or \
             the address cannot be bound.
             """
     )

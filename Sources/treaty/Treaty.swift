@@ -7,7 +7,7 @@ struct Treaty: ParsableCommand {
         commandName: "treaty",
         abstract: "Agree on an API and prove it: contracts, payload checks, a simulator and a verifier.",
         discussion: """
-            Exit status: 0 when everything conforms, 1 when there are findings or violations,
+            Exit status: 0 when everything conforms, 1 when there are findings or violations, \
             2 when the input is unusable (unreadable files, bad arguments, invalid JSON or YAML).
             """,
         subcommands: [LintCommand.self, CheckCommand.self, ServeCommand.self]
