@@ -40,7 +40,10 @@ final class RequestJournal: Sendable {
             entry.sequence = current.nextSequence
             current.nextSequence += 1
             current.entries.append(entry)
-            if current.entries.count > capacity {
+            if current.entries.count >= 2 * capacity {
+                // Trim in bulk, so dropping old entries costs O(1) per request on average rather
+                // than moving the whole journal for every request; readers see the newest
+                // `capacity` entries only.
                 let excess = current.entries.count - capacity
                 current.entries.removeFirst(excess)
                 current.firstSequence += excess
@@ -61,18 +64,18 @@ final class RequestJournal: Sendable {
     }
 
     func entries(matching filter: Filter) -> [JournalEntry] {
-        state.withLock { $0.entries.filter(filter.matches) }
+        state.withLock { $0.entries.suffix(capacity).filter(filter.matches) }
     }
 
     func count(matching filter: Filter) -> Int {
-        state.withLock { current in current.entries.reduce(0) { $0 + (filter.matches($1) ? 1 : 0) } }
+        state.withLock { current in current.entries.suffix(capacity).reduce(0) { $0 + (filter.matches($1) ? 1 : 0) } }
     }
 
     /// Forgets every entry; returns how many there were.
     @discardableResult
     func clear() -> Int {
         state.withLock { current in
-            let count = current.entries.count
+            let count = min(current.entries.count, capacity)
             current.firstSequence = current.nextSequence
             current.entries = []
             return count
