@@ -55,22 +55,34 @@ public struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The parameter values if `path` (without query) matches this template, else `nil`.
+    ///
+    /// Runs on every request the simulator routes, so it compares UTF-8 bytes in place and
+    /// allocates only the values it returns.
     public func match(_ path: String) -> [String: String]? {
-        guard path.hasPrefix("/") else { return nil }
-        let parts = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
-        let actual = parts == [""] ? [] : parts
-        guard actual.count == segments.count else { return nil }
-        var values: [String: String] = [:]
-        for (segment, part) in zip(segments, actual) {
-            switch segment {
-            case .literal(let text):
-                guard text == part else { return nil }
-            case .parameter(let name):
-                guard !part.isEmpty else { return nil }
-                values[name] = String(part).removingPercentEncoding ?? String(part)
+        var path = path
+        return path.withUTF8 { bytes -> [String: String]? in
+            let slash = UInt8(ascii: "/")
+            guard bytes.first == slash else { return nil }
+            guard bytes.count > 1 else { return segments.isEmpty ? [:] : nil }
+            var values: [String: String] = [:]
+            var start = 1
+            for segment in segments {
+                guard start <= bytes.count else { return nil }
+                var end = start
+                while end < bytes.count, bytes[end] != slash { end += 1 }
+                let part = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                switch segment {
+                case .literal(let text):
+                    guard text.utf8.elementsEqual(part) else { return nil }
+                case .parameter(let name):
+                    guard !part.isEmpty else { return nil }
+                    let raw = String(decoding: part, as: UTF8.self)
+                    values[name] = part.contains(UInt8(ascii: "%")) ? (raw.removingPercentEncoding ?? raw) : raw
+                }
+                start = end + 1
             }
+            return start == bytes.count + 1 ? values : nil
         }
-        return values
     }
 
     public var description: String {
