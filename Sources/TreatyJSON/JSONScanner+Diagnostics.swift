@@ -82,7 +82,8 @@ extension JSONScanner {
             guard base[offset] == expected else { throw unexpected(at: offset, "expected '\(literal)'") }
             offset += 1
         }
-        fatalError("literalMismatch called on a matching literal")
+        // Callers only get here when the bytes differ; should they not, still refuse rather than trap.
+        throw unexpected(at: index, "expected '\(literal)'")
     }
 
     /// A duplicate-key error naming `key`.
