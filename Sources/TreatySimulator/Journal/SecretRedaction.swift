@@ -13,9 +13,20 @@ enum SecretRedaction {
 
     /// Whether a header (or query parameter) of this name carries a secret.
     static func isSecret(_ name: String) -> Bool {
-        let lowered = name.lowercased()
-        return secretNames.contains(lowered) || lowered.contains("token")
+        // Runs for every header of every request: look for "token" and the short list of
+        // secret names in the bytes, folding ASCII case, before allocating anything.
+        let bytes = Array(name.utf8.lazy.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 })
+        if bytes.count >= 5 {
+            let token = Array("token".utf8)
+            for start in 0...(bytes.count - 5) where bytes[start..<(start + 5)].elementsEqual(token) {
+                return true
+            }
+        }
+        guard secretLengths.contains(bytes.count) else { return false }
+        return secretNames.contains(String(decoding: bytes, as: UTF8.self))
     }
+
+    private static let secretLengths = Set(secretNames.map(\.utf8.count))
 
     /// `value`, or the placeholder when `name` is secret.
     static func redacted(_ value: String, name: String) -> String {
