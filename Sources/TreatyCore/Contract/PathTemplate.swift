@@ -1,5 +1,3 @@
-internal import Foundation
-
 /// A URL path template such as `/projects/{project_id}/tasks/{id}`.
 public struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
     /// One segment between slashes.
@@ -77,7 +75,7 @@ public struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
                 case .parameter(let name):
                     guard !part.isEmpty else { return nil }
                     let raw = String(decoding: part, as: UTF8.self)
-                    values[name] = part.contains(UInt8(ascii: "%")) ? (raw.removingPercentEncoding ?? raw) : raw
+                    values[name] = PercentDecoding.decode(raw)
                 }
                 start = end + 1
             }

@@ -96,36 +96,6 @@ public struct QueryItem: Sendable, Hashable {
     }
 }
 
-/// Percent-decoding of URL components, keeping malformed escapes as they are.
-public enum PercentDecoding {
-    /// `text` with each valid `%XX` replaced by its byte (invalid UTF-8 is repaired).
-    public static func decode(_ text: some StringProtocol) -> String {
-        guard text.contains("%") else { return String(text) }
-        var bytes: [UInt8] = []
-        var iterator = Array(text.utf8)[...]
-        while let byte = iterator.popFirst() {
-            if byte == UInt8(ascii: "%"), iterator.count >= 2, let high = hex(iterator[iterator.startIndex]),
-                let low = hex(iterator[iterator.startIndex + 1])
-            {
-                bytes.append(high << 4 | low)
-                iterator = iterator.dropFirst(2)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func hex(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: byte - 0x30
-        case 0x41...0x46: byte - 0x41 + 10
-        case 0x61...0x66: byte - 0x61 + 10
-        default: nil
-        }
-    }
-}
-
 /// One HTTP response produced by a dialect.
 public struct DialectResponse: Sendable {
     /// The status.

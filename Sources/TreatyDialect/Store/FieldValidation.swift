@@ -1,6 +1,7 @@
 internal import Foundation
 import TreatyCore
 import TreatyJSON
+import TreatyRules
 
 /// Checks written values against their fields' declared types and value rules.
 enum FieldValidation {
@@ -38,33 +39,19 @@ enum FieldValidation {
         case (.int, .number(let number)): fits = number.isInteger && number.int64Value != nil
         case (.number, .number): fits = true
         case (.bool, .bool): fits = true
-        case (.datetime, .string(let text)): fits = TimestampText.milliseconds(text) != nil
-        case (.date, .string(let text)): fits = text.utf8.count == 10 && TimestampText.milliseconds(text + "T00:00:00Z") != nil
-        case (.uuid, .string(let text)): fits = isUUID(text)
+        case (.datetime, .string(let text)): fits = ValueFormats.isTimestamp(text)
+        case (.date, .string(let text)): fits = ValueFormats.isDate(text)
+        case (.uuid, .string(let text)): fits = ValueFormats.isUUID(text)
         case (.stringList, .array(let elements)): fits = elements.allSatisfy { $0.stringValue != nil }
         default: fits = false
         }
         return fits ? nil : "must be \(type.expectation)"
     }
 
-    static func isUUID(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 36 else { return false }
-        for (index, byte) in bytes.enumerated() {
-            if [8, 13, 18, 23].contains(index) {
-                guard byte == UInt8(ascii: "-") else { return false }
-            } else {
-                let isHex = (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
-                guard isHex else { return false }
-            }
-        }
-        return true
-    }
-
     /// Whether `value` is a valid id of `type`.
     static func isID(_ value: JSONValue, _ type: IdentityType) -> Bool {
         switch (type, value) {
-        case (.uuid, .string(let text)): isUUID(text)
+        case (.uuid, .string(let text)): ValueFormats.isUUID(text)
         case (.string, .string(let text)): !text.isEmpty
         case (.int, .number(let number)): number.isInteger
         default: false

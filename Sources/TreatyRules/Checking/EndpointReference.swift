@@ -42,8 +42,8 @@ public enum EndpointReference {
         var values: [String: String] = [:]
         for pair in text.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = String(parts[0]).removingPercentEncoding ?? String(parts[0])
-            let value = parts.count > 1 ? (String(parts[1]).removingPercentEncoding ?? String(parts[1])) : ""
+            let name = PercentDecoding.decode(parts[0])
+            let value = parts.count > 1 ? PercentDecoding.decode(parts[1]) : ""
             values[name] = value
         }
         return values

@@ -4,7 +4,7 @@ public import TreatyJSON
 /// What the sequence rules need to know about one record: a few small values, taken once per
 /// record so they can be kept and replayed in payload order even when records are checked on
 /// several threads.
-public struct RecordFacts: Sendable {
+public struct RecordFacts: Sendable, LocatedRecord {
     /// The record's position in its list payload, or `nil` for a single object.
     public let index: Int?
     /// Where the record starts in the payload, when known.
@@ -53,19 +53,5 @@ public struct RecordFacts: Sendable {
     /// The record's pointer in the payload.
     public var pointer: JSONPointer {
         index.map { JSONPointer.root.appending(index: $0) } ?? .root
-    }
-
-    /// A violation about `key` of this record.
-    func violation(
-        _ rule: RuleID,
-        key: String? = nil,
-        _ message: String,
-        expected: String,
-        found: String,
-        fix: String
-    ) -> RuleViolation {
-        RuleViolation(
-            rule: rule, pointer: key.map { pointer.appending($0) } ?? pointer, message: message, expected: expected,
-            found: found, fix: fix, position: position)
     }
 }

@@ -2,7 +2,7 @@ import TreatyCore
 public import TreatyJSON
 
 /// One record being checked, with its keys already matched against the contract.
-public struct RecordView: Sendable {
+public struct RecordView: Sendable, LocatedRecord {
     /// The record.
     public let object: JSONObject
     /// Its position in a list payload, or `nil` for a single object.
@@ -75,21 +75,6 @@ public struct RecordView: Sendable {
     /// so the missing key is already explained.
     func isExplained(_ spec: KeySpec) -> Bool {
         undeclared.contains { $0.explains == spec.key }
-    }
-
-    /// A violation about `key` of this record.
-    func violation(
-        _ rule: RuleID,
-        key: String? = nil,
-        severity: Diagnostic.Severity = .error,
-        _ message: String,
-        expected: String,
-        found: String,
-        fix: String
-    ) -> RuleViolation {
-        RuleViolation(
-            rule: rule, severity: severity, pointer: key.map { pointer.appending($0) } ?? pointer, message: message,
-            expected: expected, found: found, fix: fix, position: position)
     }
 }
 

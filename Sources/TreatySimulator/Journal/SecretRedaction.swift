@@ -1,3 +1,4 @@
+import TreatyCore
 import TreatyDialect
 
 /// Which header values the journal and the logs must never show.
