@@ -1,5 +1,5 @@
-import TreatyCore
 import HTTPTypes
+import TreatyCore
 import TreatyDialect
 import TreatyJSON
 
