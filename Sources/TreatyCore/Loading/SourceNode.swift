@@ -2,27 +2,43 @@
 ///
 /// The loader reads contracts into this tree first so every decoding finding can name the line
 /// and column of the offending key or value.
-struct SourceNode: Sendable {
-    enum Value: Sendable {
+public struct SourceNode: Sendable {
+    /// What the node holds.
+    public enum Value: Sendable {
         /// A scalar; `isPlain` is false for quoted and block scalars, which are always strings.
         case scalar(String, isPlain: Bool)
         case sequence([SourceNode])
         case mapping([Entry])
     }
 
-    struct Entry: Sendable {
-        var key: String
-        var keyLine: Int
-        var keyColumn: Int
-        var value: SourceNode
+    /// One key of a mapping, with the position of the key itself.
+    public struct Entry: Sendable {
+        /// The key.
+        public var key: String
+        /// The 1-based line of the key.
+        public var keyLine: Int
+        /// The 1-based column of the key.
+        public var keyColumn: Int
+        /// The value under the key.
+        public var value: SourceNode
     }
 
-    var value: Value
-    var line: Int
-    var column: Int
+    /// The node's content.
+    public var value: Value
+    /// The 1-based line where the node starts.
+    public var line: Int
+    /// The 1-based column where the node starts.
+    public var column: Int
+
+    /// Creates a node.
+    public init(value: Value, line: Int, column: Int) {
+        self.value = value
+        self.line = line
+        self.column = column
+    }
 
     /// How the node is described in "expected …, found …" messages.
-    var kindDescription: String {
+    public var kindDescription: String {
         switch value {
         case .scalar(let text, let isPlain):
             guard isPlain else { return "string '\(text)'" }

@@ -20,7 +20,21 @@ public enum YAMLValueReader {
         }
     }
 
-    static func value(of node: SourceNode) -> JSONValue {
+    /// The file's located node tree and text, or the diagnostic that says why there is none —
+    /// for loaders that report findings at a line and column (scenario files, fault files).
+    public static func readNodes(fileAt path: String, limits: SourceLimits = SourceLimits()) -> (
+        document: (node: SourceNode, text: String)?, diagnostics: [Diagnostic]
+    ) {
+        do {
+            return (try SourceDocumentReader(limits: limits).read(fileAt: path), [])
+        } catch {
+            guard case .diagnostic(let diagnostic) = error else { return (nil, []) }
+            return (nil, [diagnostic])
+        }
+    }
+
+    /// The JSON value of a located node, resolving plain scalars by YAML 1.2's core schema.
+    public static func value(of node: SourceNode) -> JSONValue {
         switch node.value {
         case .scalar(let text, let isPlain):
             guard isPlain else { return .string(text) }
