@@ -11,6 +11,9 @@ let package = Package(
         .library(name: "TreatyDialect", targets: ["TreatyDialect"]),
         .library(name: "TreatyREST", targets: ["TreatyREST"]),
         .library(name: "TreatySimulator", targets: ["TreatySimulator"]),
+        .library(name: "TreatyHTTP", targets: ["TreatyHTTP"]),
+        .library(name: "TreatyReports", targets: ["TreatyReports"]),
+        .library(name: "TreatyVerifier", targets: ["TreatyVerifier"]),
         .executable(name: "treaty", targets: ["treaty"]),
     ],
     dependencies: [
@@ -53,11 +56,34 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .target(
+            name: "TreatyHTTP",
+            dependencies: [
+                "CCurl",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .systemLibrary(
+            name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
+        .target(name: "TreatyReports", dependencies: ["CLibXML2"]),
+        .target(
+            name: "TreatyVerifier",
+            dependencies: [
+                "TreatyCore", "TreatyJSON", "TreatyRules", "TreatyDialect", "TreatySimulator", "TreatyHTTP",
+                "TreatyReports",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "treaty",
             dependencies: [
-                "TreatyCore", "TreatyJSON", "TreatyRules", "TreatyDialect", "TreatySimulator",
+                "TreatyCore", "TreatyJSON", "TreatyRules", "TreatyDialect", "TreatySimulator", "TreatyHTTP",
+                "TreatyReports", "TreatyVerifier",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -83,11 +109,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .testTarget(name: "TreatyReportsTests", dependencies: ["TreatyReports"], exclude: ["Snapshots", "Schemas"]),
         .testTarget(name: "TreatyCLITests", dependencies: ["treaty"], exclude: ["Snapshots"]),
     ]
 )
 
-for target in package.targets {
+for target in package.targets where target.type != .system {
     var settings = target.swiftSettings ?? []
     settings.append(contentsOf: [
         .enableUpcomingFeature("ExistentialAny"),

@@ -47,6 +47,17 @@ public struct VerificationRun: Sendable, Hashable {
         /// Cases that were skipped.
         public var skipped = 0
 
+        /// Creates a tally of zero cases.
+        public init() {}
+
+        /// Adds another tally's counts.
+        public mutating func add(_ other: Tally) {
+            passed += other.passed
+            failed += other.failed
+            errored += other.errored
+            skipped += other.skipped
+        }
+
         /// `N passed, M failed, K skipped` — errored cases count as failed here (and are
         /// named when there are any).
         public var description: String {
