@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "TreatyHTTP", targets: ["TreatyHTTP"]),
         .library(name: "TreatyReports", targets: ["TreatyReports"]),
         .library(name: "TreatyVerifier", targets: ["TreatyVerifier"]),
+        .library(name: "TreatyTesting", targets: ["TreatyTesting"]),
         .executable(name: "treaty", targets: ["treaty"]),
     ],
     dependencies: [
@@ -77,6 +78,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(
+            name: "TreatyTesting",
+            dependencies: [
+                "TreatyCore", "TreatyDialect", "TreatyVerifier",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "treaty",
             dependencies: [
@@ -110,6 +119,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TreatyReportsTests", dependencies: ["TreatyReports"], exclude: ["Snapshots", "Schemas"]),
+        .testTarget(name: "TreatyTestingTests", dependencies: ["TreatyTesting", "TreatyVerifier"]),
         .testTarget(name: "TreatyCLITests", dependencies: ["treaty"], exclude: ["Snapshots"]),
     ]
 )

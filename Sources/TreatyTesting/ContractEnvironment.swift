@@ -1,0 +1,45 @@
+internal import Foundation
+internal import HTTPTypes
+internal import Logging
+internal import TreatyCore
+internal import TreatyDialect
+internal import TreatyVerifier
+
+/// The contract, fixtures and target a set of ``ContractCase``s run against: the in-process
+/// simulator, or the live server named by `TREATY_TARGET` (with `TREATY_TOKEN` as a bearer
+/// token) when that variable is set.
+struct ContractEnvironment: Sendable {
+    let contract: Contract
+    let fixtures: FixtureSet
+    let target: String?
+    let token: String?
+
+    func run(_ verificationCase: VerificationCase) async throws -> CaseResult {
+        let suite = VerificationSuite(name: verificationCase.suite, file: contract.file, cases: [verificationCase])
+        let destination: VerificationTarget
+        var secrets: [String] = []
+        if let target {
+            var headers = HTTPFields()
+            if let token {
+                headers[.authorization] = "Bearer \(token)"
+                secrets.append(token)
+            }
+            destination = .live(LiveTarget(baseURL: target, headers: headers))
+        } else {
+            destination = .mock(MockTarget(fixtures: fixtures))
+        }
+        let verifier = Verifier(
+            configuration: VerifierConfiguration(secrets: secrets),
+            logger: Logger(label: "treaty.testing", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let run: VerificationRun
+        do {
+            run = try await verifier.run(contract: contract, suites: [suite], on: destination)
+        } catch {
+            throw ContractCaseFailure(message: "\(error)")
+        }
+        guard let result = run.suites.first?.cases.first else {
+            throw ContractCaseFailure(message: "the case did not run")
+        }
+        return result
+    }
+}
