@@ -80,15 +80,21 @@ struct VerifyCommand: ParsableCommand {
         let console = ProgressConsole(isTerminal: isatty(1) == 1)
         let verifier = Verifier(configuration: configuration, logger: logger)
         let credentialFields = credentials
-        let runs: [VerificationRun] = try AsyncBridge.run {
-            var runs: [VerificationRun] = []
-            for plan in plans {
-                let destination: VerificationTarget =
-                    targetURL.map { .live(LiveTarget(baseURL: $0, headers: credentialFields)) }
-                    ?? .mock(MockTarget(fixtures: plan.fixtures))
-                runs.append(try await verifier.run(contract: plan.contract, suites: plan.suites, on: destination) { console.show($0) })
+        let runs: [VerificationRun]
+        do {
+            runs = try AsyncBridge.run {
+                var runs: [VerificationRun] = []
+                for plan in plans {
+                    let destination: VerificationTarget =
+                        targetURL.map { .live(LiveTarget(baseURL: $0, headers: credentialFields)) }
+                        ?? .mock(MockTarget(fixtures: plan.fixtures))
+                    runs.append(try await verifier.run(contract: plan.contract, suites: plan.suites, on: destination) { console.show($0) })
+                }
+                return runs
             }
-            return runs
+        } catch {
+            Console.standardError.write("error: \(error)\n")
+            throw Status.unusableInput
         }
         console.finish(runs)
         try writeReports(runs)

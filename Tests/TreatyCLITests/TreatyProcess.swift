@@ -21,7 +21,9 @@ struct TreatyProcess {
 
     /// Runs `treaty arguments…` with `input` on standard input, collecting output through
     /// temporary files (pipes could fill up and block the child).
-    static func run(_ arguments: [String], input: Data = Data(), directory: String = root) throws -> Output {
+    static func run(
+        _ arguments: [String], input: Data = Data(), directory: String = root, environment: [String: String] = [:]
+    ) throws -> Output {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("treaty-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -29,12 +31,16 @@ struct TreatyProcess {
         let outURL = scratch.appendingPathComponent("stdout")
         let errURL = scratch.appendingPathComponent("stderr")
         try input.write(to: inURL)
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        try Data().write(to: outURL)
+        try Data().write(to: errURL)
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        var inherited = ProcessInfo.processInfo.environment
+        inherited["TREATY_TARGET"] = nil
+        inherited["TREATY_TOKEN"] = nil
+        process.environment = inherited.merging(environment) { $1 }
         process.standardInput = try FileHandle(forReadingFrom: inURL)
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
