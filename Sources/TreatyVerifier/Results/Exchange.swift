@@ -17,6 +17,9 @@ public struct Exchange: Sendable, Hashable {
     public var totalMilliseconds: Int
     /// Milliseconds until the first response byte.
     public var firstByteMilliseconds: Int
+    /// Milliseconds from the start until the DNS lookup, the TCP connect and the TLS handshake
+    /// were done (as libcurl reports them: cumulative, and near zero on a reused connection).
+    public var dnsMilliseconds = 0, connectMilliseconds = 0, tlsMilliseconds = 0
 
     /// The most body bytes kept per request and per response.
     public static let excerptLimit = 4096
@@ -49,7 +52,8 @@ public struct Exchange: Sendable, Hashable {
         lines += requestHeaders.map { "> \($0)" }
         if !requestBody.isEmpty { lines.append("> \(requestBody)") }
         if let status {
-            lines.append("< \(status)  (\(totalMilliseconds) ms)")
+            lines.append(
+                "< \(status)  (\(totalMilliseconds) ms; at ms: dns \(dnsMilliseconds), connected \(connectMilliseconds), tls \(tlsMilliseconds), first byte \(firstByteMilliseconds))")
             lines += responseHeaders.map { "< \($0)" }
             if !responseBody.isEmpty { lines.append("< \(responseBody)") }
         } else {

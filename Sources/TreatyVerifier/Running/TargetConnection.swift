@@ -47,16 +47,19 @@ final class TargetConnection: Sendable {
         let shownBody = body.map { redactor.redact(Exchange.excerpt($0)) } ?? ""
         do {
             let response = try await client.execute(request)
-            let exchange = Exchange(
+            var exchange = Exchange(
                 request: line, requestHeaders: shownHeaders, requestBody: shownBody,
                 status: response.status.code, responseHeaders: redactor.headerLines(response.headerFields),
                 responseBody: redactor.redact(Exchange.excerpt(response.body)),
                 totalMilliseconds: Self.milliseconds(response.timings.total),
                 firstByteMilliseconds: Self.milliseconds(response.timings.firstByte))
+            exchange.dnsMilliseconds = Self.milliseconds(response.timings.dnsLookup)
+            exchange.connectMilliseconds = Self.milliseconds(response.timings.connect)
+            exchange.tlsMilliseconds = Self.milliseconds(response.timings.tlsHandshake)
             let reply = Reply(status: response.status.code, headers: response.headerFields, body: response.body, request: line)
             return (reply, exchange)
         } catch {
-            let exchange = Exchange(request: line, requestHeaders: shownHeaders, requestBody: shownBody, status: nil)
+            var exchange = Exchange(request: line, requestHeaders: shownHeaders, requestBody: shownBody, status: nil)
             throw Failure(
                 finding: Finding(
                     category: .transportError, summary: redactor.redact("\(line): \(error)"),
