@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// `treaty verify` and `treaty report merge` as a user runs them.
 @Suite struct VerifyCommandTests {
     static let schemas = TreatyProcess.root + "/Tests/TreatyReportsTests/Schemas"
@@ -111,5 +115,49 @@ import Testing
         #expect(output.status == 2)
         #expect(output.standardError.contains("Contracts/demo/suites/bad.yaml:4:"), "\(output.standardError)")
         #expect(output.standardError.contains("unknown method 'FETCH'"), "\(output.standardError)")
+    }
+
+    @Test("a live run against a running server passes, and deletes every record it created")
+    func liveRunCleansUp() async throws {
+        let server = Process()
+        server.executableURL = TreatyProcess.executable
+        server.arguments = ["serve", "--contract", "Contracts/demo/contract.yaml", "--fixtures", "Fixtures/demo", "--port", "0"]
+        server.currentDirectoryURL = URL(fileURLWithPath: TreatyProcess.root)
+        let pipe = Pipe()
+        server.standardOutput = pipe
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer { if server.isRunning { server.terminate() } }
+        var banner = Data()
+        while !banner.contains(UInt8(ascii: "\n")) {
+            let chunk = pipe.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            banner.append(chunk)
+        }
+        let base = try #require(String(decoding: banner, as: UTF8.self).split(separator: " ").last.map {
+            $0.trimmingCharacters(in: .whitespacesAndNewlines)
+        })
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let output = try TreatyProcess.run(
+            ["verify", "--junit", directory + "/junit.xml", "--header", "X-Api-Key: key-0123456789"],
+            environment: ["TREATY_TARGET": base, "TREATY_TOKEN": "tok-live-98765"])
+        #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
+        let report = try String(contentsOfFile: directory + "/junit.xml", encoding: .utf8)
+        #expect(!report.contains("tok-live-98765") && !report.contains("key-0123456789"))
+        let state = try #require(URL(string: base + "/__treaty/state/task"))
+        let (data, _) = try await URLSession.shared.data(from: state)
+        let dump = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let records = try #require(dump["records"] as? [[String: Any]])
+        let fixtureIDs: Set<String> = ["0CB1E29C-658C-4A14-95E6-0AF593BD04CF", "0FD630F1", "6B4CB242", "8E81973E", "92276658"]
+        let created = records.filter { record in
+            let id = record["id"] as? String ?? ""
+            return !fixtureIDs.contains { id.hasPrefix($0) }
+        }
+        #expect(!created.isEmpty)
+        let alive = created.filter { $0["deleted_at"] is NSNull || $0["deleted_at"] == nil }
+        #expect(alive.isEmpty, "records the live run left behind: \(alive.map { $0["id"] ?? "?" })")
+        server.terminate()
+        server.waitUntilExit()
     }
 }
