@@ -70,9 +70,13 @@ extension RecordStore {
     static func liveRow(_ resource: String, id: String, scope: Scope?, in state: StoreState) throws(StoreError) -> StoredRecord {
         if let scope { try requireParent(scope, in: state) }
         guard let row = state.tables[resource]?.rows[id], !row.deleted, scope == nil || row.parent == scope?.id else {
-            throw StoreError(.notFound, "no \(resource) '\(id)'\(scope.map { " in \($0.parent) '\($0.id)'" } ?? "")")
+            throw notFound(resource, id: id, scope: scope)
         }
         return row
+    }
+
+    static func notFound(_ resource: String, id: String, scope: Scope?) -> StoreError {
+        StoreError(.notFound, "no \(resource) '\(id)'\(scope.map { " in \($0.parent) '\($0.id)'" } ?? "")")
     }
 
     static func requireParent(_ scope: Scope, in state: StoreState) throws(StoreError) {

@@ -18,6 +18,79 @@ extension RecordStore {
         }
     }
 
+    /// A parent key carried in the body (a scoped create without a path scope) names a live
+    /// parent (`invalid_reference`).
+    static func checkParentReference(_ record: JSONObject, _ model: ResourceModel, in state: StoreState) throws(StoreError) {
+        guard let key = model.scopeKey, let parent = model.resource.scope?.parent, let value = record[key], !value.isNull
+        else { return }
+        guard FieldValidation.isID(value, model.targetIdentity(parent)) else {
+            throw StoreError(.invalidReference, field: key, "'\(key)' names no existing \(parent): \(value.serialized())")
+        }
+        try requireLive(value, target: parent, key: key, in: state)
+    }
+
+    static func isAbsent(_ value: JSONValue?) -> Bool {
+        switch value {
+        case nil, .null?: true
+        case .string(let text)?: text.isEmpty
+        default: false
+        }
+    }
+
+    static func idExpectation(_ model: ResourceModel) -> String {
+        switch model.resource.identity.type {
+        case .uuid: "a UUID string"
+        case .string: "a non-empty string"
+        case .int: "an integer"
+        }
+    }
+
+    static func slotName(_ slot: ResourceModel.Slot) -> String? {
+        switch slot.kind {
+        case .attribute(let field, _), .toOne(let field, _), .toMany(let field, _): field.name
+        default: nil
+        }
+    }
+
+    /// Whether `writable` (an endpoint's `writes`, by field name) lets a write touch `slot`;
+    /// `nil` lets it touch every field.
+    static func allows(_ writable: [String]?, _ slot: ResourceModel.Slot) -> Bool {
+        guard let writable else { return true }
+        return slotName(slot).map(writable.contains) ?? false
+    }
+
+    static func isRequired(_ slot: ResourceModel.Slot) -> Bool {
+        switch slot.kind {
+        case .attribute(let field, _), .toOne(let field, _), .toMany(let field, _): field.required
+        default: false
+        }
+    }
+
+    static func isImmutable(_ slot: ResourceModel.Slot) -> Bool {
+        switch slot.kind {
+        case .identity, .scope, .createdAt: true
+        case .attribute(let field, _), .toOne(let field, _), .toMany(let field, _): field.immutable
+        default: false
+        }
+    }
+
+    /// Whether a replace clears `slot` when the input omits it: declared fields that may
+    /// change after create (not identity, parent, timestamps, version or tombstone).
+    static func isReplaceable(_ slot: ResourceModel.Slot) -> Bool {
+        switch slot.kind {
+        case .attribute(let field, _), .toOne(let field, _), .toMany(let field, _): !field.immutable
+        default: false
+        }
+    }
+
+    static func rejectUnknownKeys(_ input: JSONObject, _ model: ResourceModel) throws(StoreError) {
+        for member in input where model.slot(forKey: member.key) == nil {
+            let known = model.slots.map(\.key)
+            let hint = Suggestion.closest(to: member.key, among: known).map { " (did you mean '\($0)'?)" } ?? ""
+            throw StoreError(.invalidValue, field: member.key, "'\(member.key)' is not a field of \(model.resource.name)\(hint)")
+        }
+    }
+
     private static func requireLive(_ value: JSONValue, target: String, key: String, in state: StoreState) throws(StoreError) {
         guard let id = StoreState.idText(value), let row = state.tables[target]?.rows[id], !row.deleted else {
             throw StoreError(

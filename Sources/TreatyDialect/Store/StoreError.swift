@@ -14,6 +14,9 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case invalidReference = "invalid_reference"
         /// A write tries to change an immutable field (422).
         case immutableField = "immutable_field"
+        /// A write expected another version of the record than the stored one (409): CloudKit's
+        /// stale `recordChangeTag`, FileMaker's stale `modId`.
+        case conflict = "conflict"
         /// An incremental-sync cursor is older than tombstone retention (410).
         case cursorExpired = "cursor_expired"
         /// A query parameter is malformed (400).

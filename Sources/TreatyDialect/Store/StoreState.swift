@@ -8,6 +8,9 @@ struct StoredRecord: Sendable {
     var version: Int64
     var deleted: Bool
     var parent: String?
+    /// The edit time last-writer-wins compares against: the client's `updatedAt` of the last
+    /// upsert-if-newer or delete-if-newer that won, else `updated`.
+    var writeStamp: Int64
 }
 
 /// One resource's records.
@@ -43,7 +46,7 @@ struct StoreState: Sendable {
                 let parent = model.scopeKey.flatMap { record[$0]?.stringValue }
                 table.rows[id] = StoredRecord(
                     record: Self.complete(record, model), updated: updated, version: version, deleted: deleted,
-                    parent: parent)
+                    parent: parent, writeStamp: updated)
                 table.order.append(id)
                 self.version = max(self.version, version)
                 lastMutation = max(lastMutation, updated)
