@@ -246,3 +246,76 @@ import TreatyCore
     }
 
 }
+
+@Suite struct ContractLinterUploadTests {
+    @Test("a sync upload needs no resource and lints clean as a parameterless POST")
+    func cleanUpload() throws {
+        let text = """
+            api: demo
+            dialect: rest-sync
+            resources:
+              user:
+                fields:
+                  name: string
+            endpoints:
+              - GET /users
+              - { method: POST, path: /sync/upload, kind: sync_upload }
+            """
+        #expect(try ContractLinter().renderedFindings(text: text) == "")
+        let contract = try #require(ContractLoader().load(text: text, file: "contract.yaml").contract)
+        #expect(contract.endpoints.map(\.kind) == [.records, .syncUpload])
+        #expect(contract.endpoints[1].resource == "" && contract.endpoints[1].status == 200)
+    }
+
+    @Test("a sync upload sent with GET, with path parameters or an unknown resource is refused")
+    func badUpload() throws {
+        let text = """
+            api: demo
+            dialect: rest-sync
+            resources:
+              user:
+                fields:
+                  name: string
+            endpoints:
+              - { method: GET, path: "/sync/{id}", kind: sync_upload, resource: usr, since: after }
+            """
+        #expect(
+            try ContractLinter().renderedFindings(text: text) == """
+                contract.yaml:8:5: error: [sync-upload] GET /sync/{id} is a sync upload, which clients send with POST
+                    - { method: GET, path: "/sync/{id}", kind: sync_upload, resource: usr, since: after }
+                      ^
+                  fix: use 'method: POST'
+                contract.yaml:8:5: error: [sync-upload] path parameter '{id}' of GET /sync/{id} names nothing: each upload operation carries its type, id and parent key
+                    - { method: GET, path: "/sync/{id}", kind: sync_upload, resource: usr, since: after }
+                      ^
+                  fix: use a path without parameters, e.g. /sync/upload
+                contract.yaml:8:5: error: [unknown-resource] GET /sync/{id} accepts unknown resource 'usr'
+                    - { method: GET, path: "/sync/{id}", kind: sync_upload, resource: usr, since: after }
+                      ^
+                  did you mean 'user'?
+                  fix: declare it under 'resources', fix 'resource:', or remove it to accept every resource
+                contract.yaml:8:5: warning: [sync-upload] GET /sync/{id} is a sync upload; it ignores 'since'
+                    - { method: GET, path: "/sync/{id}", kind: sync_upload, resource: usr, since: after }
+                      ^
+                  fix: remove it
+                """)
+    }
+
+    @Test("an unknown kind is a loading error with a suggestion")
+    func unknownKind() {
+        let result = ContractLoader().load(
+            text: """
+                api: demo
+                dialect: rest-sync
+                resources:
+                  user:
+                    fields:
+                      name: string
+                endpoints:
+                  - { method: POST, path: /sync/upload, kind: sync_uplod }
+                """, file: "contract.yaml")
+        let rendered = DiagnosticRenderer().render(result.diagnostics)
+        #expect(rendered.contains("'kind' 'sync_uplod' is not one of: records, sync_upload"))
+        #expect(rendered.contains("did you mean 'sync_upload'?"))
+    }
+}

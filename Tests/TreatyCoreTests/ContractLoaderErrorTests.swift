@@ -95,7 +95,7 @@ import TreatyCore
                     - { method: GET, path: /users, sinse: updated_after }
                                                    ^
                   did you mean 'since'?
-                  fix: use one of: method, path, resource, returns, status, since, since_version, scoped, shapes, writes
+                  fix: use one of: method, path, resource, returns, status, since, since_version, scoped, shapes, writes, kind
                 """),
         RenderedCase(
             name: "identity",

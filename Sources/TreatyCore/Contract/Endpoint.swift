@@ -4,8 +4,11 @@ public struct Endpoint: Sendable, Hashable {
     public var method: String
     /// The path template, e.g. `/projects/{project_id}/tasks/{id}`.
     public var path: PathTemplate
-    /// The resource the endpoint serves.
+    /// The resource the endpoint serves; for a ``Kind/syncUpload`` endpoint, the only resource
+    /// it accepts, or empty when it accepts every resource.
     public var resource: String
+    /// What the endpoint does (default ``Kind/records``).
+    public var kind: Kind
     /// What a successful response body holds.
     public var returns: Cardinality
     /// The success status.
@@ -24,6 +27,16 @@ public struct Endpoint: Sendable, Hashable {
     /// Where the endpoint is declared.
     public var location: SourceLocation?
 
+    /// What an endpoint does.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// Reads or writes the records of ``Endpoint/resource``, as its method says.
+        case records
+        /// rest-sync's batch upload (`POST /sync/upload`): a list of `upsert`/`delete`
+        /// operations, each naming its resource by `type`, answered one result per operation
+        /// with last-writer-wins on `updatedAt`.
+        case syncUpload = "sync_upload"
+    }
+
     /// What a response body holds.
     public enum Cardinality: String, Sendable, Hashable, CaseIterable {
         case one, list, none
@@ -41,6 +54,7 @@ public struct Endpoint: Sendable, Hashable {
         scoped: Bool = true,
         shapes: [String: RelationShape] = [:],
         writes: [String]? = nil,
+        kind: Kind = .records,
         location: SourceLocation? = nil
     ) {
         self.method = method
@@ -53,6 +67,7 @@ public struct Endpoint: Sendable, Hashable {
         self.scoped = scoped
         self.shapes = shapes
         self.writes = writes
+        self.kind = kind
         self.location = location
     }
 

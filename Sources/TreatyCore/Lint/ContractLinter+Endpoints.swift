@@ -11,6 +11,10 @@ extension ContractLinter {
             } else {
                 seen[key] = endpoint
             }
+            if endpoint.kind == .syncUpload {
+                lintUpload(endpoint, in: contract, into: &findings)
+                continue
+            }
             guard let resource = contract.resource(named: endpoint.resource) else {
                 findings.error(
                     "unknown-resource", "\(endpoint.signature) serves unknown resource '\(endpoint.resource)'",

@@ -1,6 +1,7 @@
 extension ContractDecoder {
     static let endpointKeys = [
         "method", "path", "resource", "returns", "status", "since", "since_version", "scoped", "shapes", "writes",
+        "kind",
     ]
     static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
 
@@ -56,13 +57,28 @@ extension ContractDecoder {
                 fix: "start with '/', no empty segments, parameters as whole segments like '{id}'")
             return nil
         }
-        guard let resourceName = endpointResource(mapping, path: path, node: node, resources: resources) else {
-            return nil
+        var kind = Endpoint.Kind.records
+        if let kindNode = mapping?["kind"] {
+            guard let value = context.choice(kindNode, "'kind'", as: Endpoint.Kind.self) else { return nil }
+            kind = value
+        }
+        let resourceName: String
+        if kind == .syncUpload {
+            // An upload names its resources per operation; `resource:` only narrows them to one.
+            if let resourceNode = mapping?["resource"] {
+                guard let name = context.string(resourceNode, "'resource'") else { return nil }
+                resourceName = name
+            } else {
+                resourceName = ""
+            }
+        } else {
+            guard let name = endpointResource(mapping, path: path, node: node, resources: resources) else { return nil }
+            resourceName = name
         }
         var endpoint = Endpoint(
             method: method, path: path, resource: resourceName,
             returns: Self.defaultCardinality(method: method, path: path),
-            status: Self.defaultStatus(method: method),
+            status: kind == .syncUpload ? 200 : Self.defaultStatus(method: method), kind: kind,
             location: SourceLocation(file: context.file, line: node.line, column: node.column))
         guard let mapping else { return endpoint }
         if let node = mapping["returns"], let value = context.choice(node, "returns", as: Endpoint.Cardinality.self) {
