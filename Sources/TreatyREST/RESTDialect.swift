@@ -6,10 +6,12 @@ import TreatyJSON
 /// The `rest-sync` dialect: plain JSON over HTTP following the sync contract.
 ///
 /// It serves any `rest-sync` contract from its endpoint list: bare arrays for lists (parent
-/// scoped where the resource is), one object for single records, 201 for creates, 204 for
-/// deletes, incremental sync through the endpoint's `since`/`since_version` parameters with a
-/// `Sync-Cursor` header, and rest-sync's error body `{"error":{"code","message","field"}}` with
-/// 400 (`malformed_json`, `invalid_query`), 404 (`not_found`), 410 (`cursor_expired`) and 422
+/// scoped where the resource is), one object for single records, 201 for creates, `PATCH` as a
+/// partial update and `PUT` as a replace, 204 for deletes, incremental sync through the
+/// endpoint's `since`/`since_version` parameters with a `Sync-Cursor` header, the batch upload
+/// `POST /sync/upload` when the contract declares a `kind: sync_upload` endpoint, and rest-sync's
+/// error body `{"error":{"code","message","field"}}` with 400 (`malformed_json`,
+/// `invalid_query`), 404 (`not_found`), 409 (`conflict`), 410 (`cursor_expired`) and 422
 /// (`missing_field`, `invalid_value`, `duplicate_id`, `invalid_reference`, `immutable_field`).
 public struct RESTDialect: Dialect {
     public static let id = DialectID.restSync
@@ -72,6 +74,15 @@ public struct RESTDialect: Dialect {
         -> DialectResponse
     {
         let endpoint = match.endpoint
+        if endpoint.kind == .syncUpload {
+            let body: JSONValue
+            switch decodeBody(request) {
+            case .success(let value): body = value
+            case .failure(let refusal): return refusal.response
+            }
+            let results = try SyncUpload(contract: contract, endpoint: endpoint).apply(body, to: store)
+            return json(results, status: endpoint.status)
+        }
         guard let resource = contract.resource(named: endpoint.resource) else {
             throw StoreError(.notFound, "no resource '\(endpoint.resource)'")
         }
@@ -97,6 +108,15 @@ public struct RESTDialect: Dialect {
             case .failure(let refusal): return refusal.response
             }
             return json(.object(try store.create(resource.name, scope: scope, body: body)), status: endpoint.status)
+        case (.put, _):
+            let body: JSONValue
+            switch decodeBody(request) {
+            case .success(let value): body = value
+            case .failure(let refusal): return refusal.response
+            }
+            let record = try store.replace(
+                resource.name, id: id ?? "", scope: scope, record: body, writable: endpoint.writes)
+            return json(.object(record), status: endpoint.status)
         case (.delete, _):
             let tombstone = try store.delete(resource.name, id: id ?? "", scope: scope)
             if endpoint.status == 204 || endpoint.returns == .none {
@@ -127,7 +147,7 @@ public struct RESTDialect: Dialect {
 
     /// The request's JSON body, or the response refusing it: 415 for a content type other
     /// than JSON, 400 `malformed_json` for a body that does not parse.
-    private func decodeBody(_ request: DialectRequest) -> Result<JSONValue, Refusal> {
+    func decodeBody(_ request: DialectRequest) -> Result<JSONValue, Refusal> {
         if let type = request.headers[.contentType]?.lowercased(), !type.hasPrefix("application/json"),
             !(type.hasPrefix("application/") && type.contains("+json"))
         {
@@ -142,11 +162,11 @@ public struct RESTDialect: Dialect {
     }
 
     /// A response that refuses a request, carried as an error.
-    private struct Refusal: Error {
+    struct Refusal: Error {
         let response: DialectResponse
     }
 
-    private func json(_ value: JSONValue, status: Int, headers: HTTPFields = [:]) -> DialectResponse {
+    func json(_ value: JSONValue, status: Int, headers: HTTPFields = [:]) -> DialectResponse {
         var fields = headers
         fields[.contentType] = "application/json"
         return DialectResponse(status: .init(code: status), headers: fields, body: value.serializedBytes())

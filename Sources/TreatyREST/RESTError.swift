@@ -25,6 +25,7 @@ enum RESTError {
             switch error.code {
             case .notFound: .notFound
             case .cursorExpired: .gone
+            case .conflict: .conflict
             case .invalidQuery: .badRequest
             default: .unprocessableContent
             }

@@ -47,7 +47,8 @@ import TreatyCore
             { "method": "POST", "path": "/projects/{project_id}/tasks" },
             { "method": "PATCH", "path": "/projects/{project_id}/tasks/{id}" },
             { "method": "PUT", "path": "/projects/{project_id}/tasks/{id}/watchers", "writes": ["watchers"] },
-            { "method": "DELETE", "path": "/projects/{project_id}/tasks/{id}" }
+            { "method": "DELETE", "path": "/projects/{project_id}/tasks/{id}" },
+            { "method": "POST", "path": "/sync/upload", "kind": "sync_upload" }
           ]
         }
         """

@@ -28,10 +28,12 @@ import TreatyCore
             "GET /users", "GET /projects", "GET /tags", "GET /projects/{project_id}/tasks",
             "GET /projects/{project_id}/tasks/{id}", "POST /projects/{project_id}/tasks",
             "PATCH /projects/{project_id}/tasks/{id}", "PUT /projects/{project_id}/tasks/{id}/watchers",
-            "DELETE /projects/{project_id}/tasks/{id}",
+            "DELETE /projects/{project_id}/tasks/{id}", "POST /sync/upload",
         ])
+        let upload = try #require(contract.endpoint(withSignature: "POST /sync/upload"))
+        #expect(upload.kind == .syncUpload && upload.resource.isEmpty && upload.status == 200)
         let list = try #require(contract.endpoint(withSignature: "GET /projects/{project_id}/tasks"))
-        #expect(list.returns == .list)
+        #expect(list.returns == .list && list.kind == .records)
         #expect(list.since == ["updated_after", "since"])
         #expect(list.sinceVersion == ["since_version"])
         #expect(contract.endpoint(withSignature: "POST /projects/{project_id}/tasks")?.status == 201)

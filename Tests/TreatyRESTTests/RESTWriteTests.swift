@@ -83,6 +83,19 @@ import TreatyJSON
         #expect(server.send(.get, ID.task("A0000000-0000-4000-8000-000000000001")).status == 404)
     }
 
+    @Test("PUT replaces: the endpoint's fields it is not given are emptied, the others keep their values")
+    func putReplaces() throws {
+        let watchers = ID.task(ID.t1) + "/watchers"
+        let set = server.send(.put, watchers, ["watcher_ids": [.string(ID.u2)]])
+        #expect(set.status == 200 && set.json?["watcher_ids"] == [.string(ID.u2)])
+        let emptied = server.send(.put, watchers, [:])
+        #expect(emptied.status == 200)
+        #expect(emptied.json?["watcher_ids"] == [])
+        #expect(emptied.json?["title"] == "Add session timeout" && emptied.json?["tag_ids"] == [.string(ID.g1)])
+        let refused = server.send(.put, watchers, ["title": "x"])
+        #expect(refused.status == 422 && refused.errorField == "title")
+    }
+
     @Test("malformed JSON is 400, a non-object body 422, a non-JSON content type 415")
     func badBodies() {
         #expect(server.send(.patch, ID.task(ID.t1), raw: "{\"title\":").errorCode == "malformed_json")
