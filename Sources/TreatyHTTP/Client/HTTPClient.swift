@@ -1,0 +1,141 @@
+public import Logging
+internal import HTTPTypes
+
+/// An async HTTP/1.1 and HTTP/2 client over libcurl that keeps connections open for reuse.
+///
+/// One client owns one libcurl multi handle, driven by one dedicated thread: requests from any
+/// number of tasks run concurrently on it, reusing connections to the same origin and
+/// multiplexing over HTTP/2. Awaiting a response never blocks a Swift concurrency thread.
+///
+/// Create one client per configuration and share it; shut it down when done, or let
+/// ``withHTTPClient(configuration:logger:_:)`` do that:
+///
+/// ```swift
+/// let response = try await withHTTPClient(logger: logger) { client in
+///     try await client.execute(HTTPClientRequest(method: .get, url: "http://127.0.0.1:8090/api/health"))
+/// }
+/// print(response.status, response.timings.total)
+/// ```
+///
+/// Requests go out exactly as given (see ``HTTPClientRequest``), redirects are not followed, and
+/// any HTTP status is a response, not an error. The client logs each request at `trace` and each
+/// outcome at `debug`, never showing the values of secret headers (`Authorization`, `Cookie`,
+/// `Set-Cookie`, `Proxy-Authorization`, and names containing `token`, `secret`, `password` or
+/// `api-key`).
+public final class HTTPClient: Sendable {
+    /// The configuration the client was created with.
+    public let configuration: HTTPClientConfiguration
+    private let logger: Logger
+    private let engine: TransferEngine
+
+    /// Creates a client and starts its transfer thread.
+    ///
+    /// When ``HTTPClientConfiguration/allowsInsecureTLS`` is set, logs a warning every time.
+    ///
+    /// - Parameters:
+    ///   - configuration: TLS, timeouts, HTTP version and limits.
+    ///   - logger: Where the client logs; it never logs secret header values.
+    /// - Throws: ``HTTPClientError`` of kind ``HTTPClientError/Kind/invalidConfiguration`` when a
+    ///   certificate file cannot be read or a limit is not positive, or
+    ///   ``HTTPClientError/Kind/transport`` when libcurl cannot start.
+    public init(configuration: HTTPClientConfiguration = .init(), logger: Logger) throws {
+        try CurlGlobal.initialize()
+        try configuration.validate()
+        if configuration.allowsInsecureTLS {
+            logger.warning(
+                "TLS certificate verification is DISABLED (allowsInsecureTLS): any server can impersonate the target and read every request, credentials included. Use it only against throwaway test servers; prefer --ca-cert FILE."
+            )
+        }
+        self.configuration = configuration
+        self.logger = logger
+        self.engine = try TransferEngine(settings: TransferSettings(configuration), logger: logger)
+        logger.debug(
+            "HTTP client started",
+            metadata: [
+                "http.version_preference": "\(configuration.httpVersion)",
+                "curl.version": "\(CurlGlobal.version)",
+            ]
+        )
+    }
+
+    deinit {
+        // Without shutdown() the engine thread would idle forever; stop it without waiting.
+        engine.requestShutdown()
+    }
+
+    /// Sends a request and returns the final response, whatever its status.
+    ///
+    /// Cancelling the awaiting task aborts the transfer and throws
+    /// ``HTTPClientError/cancelled``.
+    ///
+    /// - Parameter request: The request, sent exactly as given.
+    /// - Returns: The status, header fields, body, HTTP version and timings of the last response.
+    /// - Throws: ``HTTPClientError``: ``HTTPClientError/invalidURL``,
+    ///   ``HTTPClientError/couldNotResolveHost``, ``HTTPClientError/couldNotConnect``,
+    ///   ``HTTPClientError/timedOut``, ``HTTPClientError/tlsFailure(detail:)``,
+    ///   ``HTTPClientError/responseTooLarge(limit:)``, ``HTTPClientError/shutDown``,
+    ///   ``HTTPClientError/cancelled`` or ``HTTPClientError/transport(code:message:)``.
+    public func execute(_ request: HTTPClientRequest) async throws -> HTTPClientResponse {
+        let prepared = try PreparedRequest(request, defaultTimeout: configuration.requestTimeout)
+        logRequest(request)
+        let engine = self.engine
+        let id = engine.reserveID()
+        do {
+            let response = try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { continuation in
+                    engine.submit(TransferJob(id: id, request: prepared, continuation: continuation))
+                }
+            } onCancel: {
+                engine.cancel(id)
+            }
+            logResponse(response, to: request)
+            return response
+        } catch {
+            logger.debug(
+                "HTTP request failed",
+                metadata: ["http.method": "\(request.method)", "error": "\(error)"]
+            )
+            throw error
+        }
+    }
+
+    /// Fails every request still running with ``HTTPClientError/shutDown``, stops the transfer
+    /// thread and closes all connections.
+    ///
+    /// Returns once the thread has exited. Later requests fail with
+    /// ``HTTPClientError/shutDown``. Calling it again does nothing more.
+    public func shutdown() async {
+        await engine.shutdown()
+        logger.debug("HTTP client shut down")
+    }
+
+    private func logRequest(_ request: HTTPClientRequest) {
+        logger.trace(
+            "sending HTTP request",
+            metadata: [
+                "http.method": "\(request.method)",
+                "http.url": "\(SecretRedaction.redactedURL(request.url))",
+                "http.request.headers": request.headerFields.redactedMetadata,
+                "http.request.body_size": "\(request.body?.count ?? 0)",
+            ]
+        )
+    }
+
+    private func logResponse(_ response: HTTPClientResponse, to request: HTTPClientRequest) {
+        logger.debug(
+            "received HTTP response",
+            metadata: [
+                "http.method": "\(request.method)",
+                "http.url": "\(SecretRedaction.redactedURL(request.url))",
+                "http.status": "\(response.status.code)",
+                "http.version": "\(response.httpVersion)",
+                "http.response.body_size": "\(response.body.count)",
+                "http.duration_ms": "\(response.timings.total.roundedUpMilliseconds)",
+            ]
+        )
+        logger.trace(
+            "HTTP response headers",
+            metadata: ["http.response.headers": response.headerFields.redactedMetadata]
+        )
+    }
+}

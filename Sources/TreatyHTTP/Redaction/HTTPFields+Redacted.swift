@@ -1,0 +1,11 @@
+internal import HTTPTypes
+internal import Logging
+
+extension HTTPFields {
+    /// The fields as log metadata, `name: value` in order, secret values redacted.
+    var redactedMetadata: Logger.MetadataValue {
+        .array(map { field in
+            .string("\(field.name.rawName): \(SecretRedaction.redacted(field.value, name: field.name.rawName))")
+        })
+    }
+}
