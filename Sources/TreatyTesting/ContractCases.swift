@@ -15,7 +15,8 @@ public enum ContractCases {
     ///   - contract: The contract file, e.g. `Contracts/notes/contract.yaml`.
     ///   - fixtures: The simulator's fixture directory (default: `Fixtures/<api>` when it exists).
     ///   - scenarios: The scenario directory (default: `suites/` next to the contract).
-    ///   - environment: Where `TREATY_TARGET` and `TREATY_TOKEN` are read (`nil`: the process's).
+    ///   - environment: Where `TREATY_TARGET`, `TREATY_TOKEN` and `TREATY_HEADERS` are read (`nil`: the
+    ///     process's).
     ///   - filePath: The calling file; leave the default.
     /// - Returns: The cases in suite order.
     /// - Throws: ``ContractCaseFailure`` with the diagnostics when the contract, fixtures or
@@ -52,7 +53,8 @@ public enum ContractCases {
             suites.append(suite)
         }
         let setting = ContractEnvironment(
-            contract: model, fixtures: fixtureSet, target: target, token: environment["TREATY_TOKEN"].flatMap { $0.isEmpty ? nil : $0 })
+            contract: model, fixtures: fixtureSet, target: target, token: environment["TREATY_TOKEN"].flatMap { $0.isEmpty ? nil : $0 },
+            headerLines: (environment["TREATY_HEADERS"] ?? "").split(separator: "\n").map(String.init).filter { !$0.isEmpty })
         return suites.flatMap(\.cases).map { ContractCase(verificationCase: $0, environment: setting) }
     }
 

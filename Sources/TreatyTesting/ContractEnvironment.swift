@@ -7,12 +7,14 @@ internal import TreatyVerifier
 
 /// The contract, fixtures and target a set of ``ContractCase``s run against: the in-process
 /// simulator, or the live server named by `TREATY_TARGET` (with `TREATY_TOKEN` as a bearer
-/// token) when that variable is set.
+/// token, and `TREATY_HEADERS` as extra `Name: value` lines) when that variable is set.
 struct ContractEnvironment: Sendable {
     let contract: Contract
     let fixtures: FixtureSet
     let target: String?
     let token: String?
+    /// Extra `Name: value` headers (from `TREATY_HEADERS`, one per line).
+    let headerLines: [String]
 
     func run(_ verificationCase: VerificationCase) async throws -> CaseResult {
         let suite = VerificationSuite(name: verificationCase.suite, file: contract.file, cases: [verificationCase])
@@ -23,6 +25,14 @@ struct ContractEnvironment: Sendable {
             if let token {
                 headers[.authorization] = "Bearer \(token)"
                 secrets.append(token)
+            }
+            for line in headerLines {
+                guard let colon = line.firstIndex(of: ":"),
+                    let name = HTTPField.Name(line[..<colon].trimmingCharacters(in: .whitespaces))
+                else { throw ContractCaseFailure(message: "TREATY_HEADERS: '\(line.prefix(40))…' is not 'Name: value'") }
+                let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                headers[name] = value
+                secrets.append(value)
             }
             destination = .live(LiveTarget(baseURL: target, headers: headers))
         } else {

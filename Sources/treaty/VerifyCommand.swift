@@ -19,7 +19,7 @@ struct VerifyCommand: ParsableCommand {
             runs the suites generated from the contract plus the scenario files in \
             Contracts/<api>/suites/, against the in-process simulator loaded with Fixtures/<api>/, \
             or against --target URL (or $TREATY_TARGET). $TREATY_TOKEN is sent as a bearer token. \
-            Writes a JUnit report (default Reports/junit.xml). Exit 0 when every case passed, 1 \
+            $TREATY_HEADERS adds 'Name: value' headers, one per line. Writes a JUnit report (default Reports/junit.xml). Exit 0 when every case passed, 1 \
             when any failed, 2 when the input is unusable or the target unreachable.
             """
     )
@@ -68,8 +68,12 @@ struct VerifyCommand: ParsableCommand {
         let plans = try VerificationPlanLoader.load(contracts: contracts, fixtures: fixtures, needsFixtures: targetURL == nil)
         var credentials = HTTPFields()
         if let token = environment["TREATY_TOKEN"], !token.isEmpty { credentials[.authorization] = "Bearer \(token)" }
-        for header in headers {
-            guard let (name, value) = HeaderSpec.parse(header) else { continue }
+        let fromEnvironment = (environment["TREATY_HEADERS"] ?? "").split(separator: "\n").map(String.init)
+        for header in fromEnvironment + headers where !header.trimmingCharacters(in: .whitespaces).isEmpty {
+            guard let (name, value) = HeaderSpec.parse(header) else {
+                Console.standardError.write("error: TREATY_HEADERS holds '\(header.prefix(40))…', which is not 'Name: value'\n")
+                throw Status.unusableInput
+            }
             credentials[name] = value
         }
         var logger = Logger(label: "treaty.verify", factory: { StreamLogHandler.standardError(label: $0) })

@@ -141,10 +141,12 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let output = try TreatyProcess.run(
             ["verify", "--junit", directory + "/junit.xml", "--header", "X-Api-Key: key-0123456789"],
-            environment: ["TREATY_TARGET": base, "TREATY_TOKEN": "tok-live-98765"])
+            environment: ["TREATY_TARGET": base, "TREATY_TOKEN": "tok-live-98765", "TREATY_HEADERS": "X-Tenant-Token: tenant-secret-55"])
         #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
         let report = try String(contentsOfFile: directory + "/junit.xml", encoding: .utf8)
-        #expect(!report.contains("tok-live-98765") && !report.contains("key-0123456789"))
+        for secret in ["tok-live-98765", "key-0123456789", "tenant-secret-55"] {
+            #expect(!report.contains(secret) && !output.standardOutput.contains(secret) && !output.standardError.contains(secret))
+        }
         let state = try #require(URL(string: base + "/__treaty/state/task"))
         let (data, _) = try await URLSession.shared.data(from: state)
         let dump = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
