@@ -1,5 +1,5 @@
-public import Logging
 internal import HTTPTypes
+public import Logging
 
 /// An async HTTP/1.1 and HTTP/2 client over libcurl that keeps connections open for reuse.
 ///

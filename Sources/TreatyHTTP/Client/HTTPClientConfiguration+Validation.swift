@@ -9,13 +9,15 @@ extension HTTPClientConfiguration {
         try Self.requireReadableFile(clientCertificatePath, role: "client certificate file", option: "--client-cert")
         try Self.requireReadableFile(clientKeyPath, role: "client key file", option: "--client-key")
         if clientKeyPath != nil, clientCertificatePath == nil {
-            throw .invalidConfiguration("a client key was given without a client certificate; pass --client-cert FILE too")
+            throw .invalidConfiguration(
+                "a client key was given without a client certificate; pass --client-cert FILE too")
         }
         guard maxResponseBodySize > 0 else {
             throw .invalidConfiguration("maxResponseBodySize must be positive, not \(maxResponseBodySize)")
         }
         guard connectTimeout > .zero, requestTimeout > .zero else {
-            throw .invalidConfiguration("timeouts must be positive (connect \(connectTimeout), request \(requestTimeout))")
+            throw .invalidConfiguration(
+                "timeouts must be positive (connect \(connectTimeout), request \(requestTimeout))")
         }
     }
 

@@ -18,7 +18,8 @@ struct MultiHandle: @unchecked Sendable {
     /// - Throws: ``HTTPClientError/transport(code:message:)`` when libcurl cannot create one.
     static func make() throws(HTTPClientError) -> MultiHandle {
         guard let raw = curl_multi_init() else {
-            throw .transport(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "libcurl could not create a multi handle")
+            throw .transport(
+                code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "libcurl could not create a multi handle")
         }
         // Multiplexing is libcurl's default since 7.62; say so for older versions.
         _ = treaty_curl_multi_setopt_long(raw, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))

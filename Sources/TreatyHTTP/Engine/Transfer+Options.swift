@@ -67,7 +67,8 @@ extension Transfer {
                 try set(CURLOPT_COPYPOSTFIELDS, "")
             } else {
                 let code = bytes.withUnsafeBytes { buffer in
-                    treaty_curl_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: buffer.baseAddress))
+                    treaty_curl_setopt_pointer(
+                        easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: buffer.baseAddress))
                 }
                 try check(code)
             }
@@ -82,7 +83,8 @@ extension Transfer {
         try check(
             treaty_curl_setopt_write_callback(easy, CURLOPT_WRITEFUNCTION) { data, size, count, context in
                 guard let context else { return 0 }
-                return Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue().receiveBody(data, count: size * count)
+                return Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue().receiveBody(
+                    data, count: size * count)
             }
         )
         try check(treaty_curl_setopt_pointer(easy, CURLOPT_WRITEDATA, context))

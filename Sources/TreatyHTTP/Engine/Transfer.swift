@@ -101,7 +101,8 @@ final class Transfer {
     private func response() -> Result<HTTPClientResponse, HTTPClientError.Base> {
         let code = info(CURLINFO_RESPONSE_CODE)
         guard (100...999).contains(code) else {
-            return .failure(.transport(code: Int(CURLE_WEIRD_SERVER_REPLY.rawValue), message: "no valid HTTP status (\(code))"))
+            return .failure(
+                .transport(code: Int(CURLE_WEIRD_SERVER_REPLY.rawValue), message: "no valid HTTP status (\(code))"))
         }
         return .success(
             HTTPClientResponse(
@@ -126,7 +127,8 @@ final class Transfer {
     ) -> HTTPClientError {
         HTTPClientError(
             base,
-            context: .init(method: job.request.method, url: job.request.url, curlMessage: curlMessage, tlsProblem: tlsProblem)
+            context: .init(
+                method: job.request.method, url: job.request.url, curlMessage: curlMessage, tlsProblem: tlsProblem)
         )
     }
 

@@ -52,7 +52,8 @@ final class TransferLoop {
 
     private func start(_ job: TransferJob) {
         guard let easy = idleHandles.popLast() ?? curl_easy_init() else {
-            job.fail(.transport(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "libcurl could not create an easy handle"))
+            job.fail(
+                .transport(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "libcurl could not create an easy handle"))
             return
         }
         let transfer = Transfer(job: job, easy: easy, limit: settings.maxResponseBodySize)

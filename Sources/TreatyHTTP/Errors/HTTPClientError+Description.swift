@@ -35,7 +35,8 @@ extension HTTPClientError {
     private func tlsDescription(target: String, detail: String) -> String {
         switch context.tlsProblem {
         case .certificateVerification, nil:
-            return "TLS certificate verification failed for \(displayURL) (\(detail)); pass --ca-cert FILE with the issuing CA"
+            return
+                "TLS certificate verification failed for \(displayURL) (\(detail)); pass --ca-cert FILE with the issuing CA"
         case .caFile:
             return "could not use the CA certificates for \(displayURL) (\(detail)); check the file passed to --ca-cert"
         case .clientCertificate:

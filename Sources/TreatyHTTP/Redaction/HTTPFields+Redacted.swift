@@ -4,8 +4,9 @@ internal import Logging
 extension HTTPFields {
     /// The fields as log metadata, `name: value` in order, secret values redacted.
     var redactedMetadata: Logger.MetadataValue {
-        .array(map { field in
-            .string("\(field.name.rawName): \(SecretRedaction.redacted(field.value, name: field.name.rawName))")
-        })
+        .array(
+            map { field in
+                .string("\(field.name.rawName): \(SecretRedaction.redacted(field.value, name: field.name.rawName))")
+            })
     }
 }
