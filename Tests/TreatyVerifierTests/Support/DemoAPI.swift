@@ -1,0 +1,70 @@
+import Logging
+import Testing
+import TreatyCore
+import TreatyDialect
+import TreatySimulator
+import TreatyVerifier
+
+/// The demo contract and fixtures, found from this file's location (never the working
+/// directory), and helpers that verify them.
+enum DemoAPI {
+    /// The repository root.
+    static let root: String = {
+        "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false).dropLast(4).joined(separator: "/")
+    }()
+
+    /// This test target's directory.
+    static let testsDirectory: String = {
+        "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/")
+    }()
+
+    static let contract: Contract = {
+        guard let contract = ContractLoader().load(fileAt: root + "/Contracts/demo/contract.yaml").contract else {
+            preconditionFailure("the demo contract must load")
+        }
+        return contract
+    }()
+
+    static let fixtures: FixtureSet = {
+        guard let fixtures = FixtureLoader().load(directory: root + "/Fixtures/demo", for: contract).fixtures else {
+            preconditionFailure("the demo fixtures must load")
+        }
+        return fixtures
+    }()
+
+    /// A logger that writes nothing: tests print nothing.
+    static let quietLogger = Logger(label: "treaty.verifier.tests", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    /// Runs `suites` (by default the generated ones) against the simulator serving the demo
+    /// fixtures with the dialect `makeDialect` builds.
+    static func verify(
+        _ suites: [VerificationSuite] = SuiteGenerator().suites(for: DemoAPI.contract),
+        makeDialect: @escaping @Sendable (Contract) throws -> any Dialect = { try Simulator.dialect(for: $0) }
+    ) async throws -> VerificationRun {
+        let target = VerificationTarget.mock(MockTarget(fixtures: fixtures, makeDialect: makeDialect))
+        return try await Verifier(logger: quietLogger).run(contract: contract, suites: suites, on: target)
+    }
+}
+
+extension VerificationRun {
+    /// Every case, in run order.
+    var cases: [CaseResult] { suites.flatMap(\.cases) }
+
+    /// The distinct rule ids of the failed cases' findings, sorted.
+    var failedRules: [RuleID] {
+        Set(cases.flatMap(\.findings).compactMap(\.rule)).sorted()
+    }
+
+    /// One line per case that did not pass: its outcome and its findings' headlines.
+    var problems: String {
+        cases.filter { !$0.passed }.map { result in
+            let head = "\(result.suite) | \(result.name)"
+            switch result.outcome {
+            case .passed: return head
+            case .skipped(let reason): return "\(head): skipped (\(reason))"
+            case .errored(let finding): return "\(head): errored: \(finding.headline)"
+            case .failed(let findings): return ([head] + findings.map { "  " + $0.headline }).joined(separator: "\n")
+            }
+        }.joined(separator: "\n")
+    }
+}

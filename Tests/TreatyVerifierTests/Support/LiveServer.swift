@@ -1,0 +1,60 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `LiveServer/server.py`: a read-only rest-sync backend in Python serving the demo fixtures on
+/// an ephemeral port of 127.0.0.1 — a server Treaty did not write.
+struct LiveServer: Sendable {
+    let port: Int
+
+    /// The server's base URL.
+    var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    static let script = DemoAPI.testsDirectory + "/LiveServer/server.py"
+}
+
+struct LiveServerDidNotStart: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Starts the server (requiring `Authorization: Bearer <token>` when a token is given), runs
+/// `body` with it, and terminates the server however `body` ends.
+func withLiveServer<T>(token: String? = nil, _ body: (LiveServer) async throws -> T) async throws -> T {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments =
+        ["python3", LiveServer.script, "--fixtures", DemoAPI.root + "/Fixtures/demo", "--port", "0", "--lifeline"]
+        + (token.map { ["--token", $0] } ?? [])
+    let output = Pipe()
+    let lifeline = Pipe()  // the server exits when this closes, even if the test process crashes
+    process.standardOutput = output
+    process.standardInput = lifeline
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    defer {
+        try? lifeline.fileHandleForWriting.close()
+        // SIGKILL, not terminate(): a child spawned from a test runner's thread inherits its
+        // blocked signal mask, so a SIGTERM could pend forever.
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+    let line = firstLine(of: output.fileHandleForReading)
+    guard line.hasPrefix("PORT "), let port = Int(line.dropFirst(5)) else {
+        throw LiveServerDidNotStart(description: "server.py did not start; it printed \(line.debugDescription)")
+    }
+    return try await body(LiveServer(port: port))
+}
+
+private func firstLine(of handle: FileHandle) -> String {
+    var bytes: [UInt8] = []
+    while !bytes.contains(UInt8(ascii: "\n")) {
+        let chunk = handle.availableData
+        if chunk.isEmpty { break }
+        bytes += chunk
+    }
+    return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+}
