@@ -127,6 +127,15 @@ let package = Package(
             ],
             exclude: ["Servers"]
         ),
+        .testTarget(
+            name: "TreatyVerifierTests",
+            dependencies: [
+                "TreatyVerifier", "TreatyREST", "TreatyDialect", "TreatyCore", "TreatyJSON", "TreatySimulator",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["Scenarios", "LiveServer"]
+        ),
         .testTarget(name: "TreatyReportsTests", dependencies: ["TreatyReports"], exclude: ["Snapshots", "Schemas"]),
         .testTarget(name: "TreatyTestingTests", dependencies: ["TreatyTesting", "TreatyVerifier"]),
         .testTarget(name: "TreatyCLITests", dependencies: ["treaty"], exclude: ["Snapshots"]),

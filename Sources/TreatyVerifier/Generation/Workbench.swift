@@ -50,7 +50,7 @@ struct Workbench {
         let reply = try await context.send(.get, path)
         try context.require(reply, status: endpoint.status, rule: nil, "listing \(endpoint.resource) records to work with")
         let key = context.contract.resource(named: endpoint.resource)?.identity.key ?? "id"
-        return (reply.json?.arrayValue ?? []).compactMap { $0.objectValue?[key]?.stringValue }
+        return (reply.json?.arrayValue ?? []).compactMap { $0.objectValue?[key] }.map { $0.stringValue ?? $0.serialized() }
     }
 
     /// The first parent, or `nil` for an unscoped resource.
