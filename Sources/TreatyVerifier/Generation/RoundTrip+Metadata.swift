@@ -34,6 +34,12 @@ extension RoundTrip {
                 }
                 previous = answered
             }
+            if bench.routes.item != nil {
+                let stored = try await bench.read(recordID)
+                for key in bench.metadataKeys where stored[key] != previous[key] {
+                    bench.context.fail("RS-MD-2", at: "/\(key)", "the PATCH answered \(key) \(Workbench.show(previous[key])) but GET shows \(Workbench.show(stored[key]))", detail: "fix: store the metadata the answer reports")
+                }
+            }
         },
         RoundTrip(["RS-OR-1"], "lists sort by the order field, ties by id", needs: [.create, .list], applies: { $0.resource.orderKey != nil }) { bench in
             guard let list = bench.routes.list, let path = list.path.filled(bench.pathValues(parent: bench.parent)) else { return }
