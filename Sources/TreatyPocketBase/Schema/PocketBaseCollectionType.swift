@@ -1,0 +1,11 @@
+/// The kinds of PocketBase collection.
+public enum PocketBaseCollectionType: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// Plain records.
+    case base
+    /// Records that can sign in (`users`, `_superusers`).
+    case auth
+    /// Read-only records computed by an SQL `viewQuery`.
+    case view
+
+    public var description: String { rawValue }
+}
