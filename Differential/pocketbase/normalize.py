@@ -21,7 +21,7 @@ Collection ids are *not* relabelled: PocketBase derives them deterministically
 compared verbatim.
 
 Keys are walked in sorted order so that labels do not depend on a server's key order.
-Headers: only the status and ``Content-Type`` are kept.
+Headers: only the status, ``Content-Type`` and (for files) ``Content-Disposition`` are kept.
 """
 
 from __future__ import annotations
@@ -184,6 +184,8 @@ class Normalizer:
         """The comparable form of one response: status, Content-Type and the normalised body."""
         ctype = headers.get("content-type")
         out: dict[str, Any] = {"status": status, "contentType": ctype}
+        if "content-disposition" in headers:  # files: inline (images) vs attachment, and the stored name
+            out["contentDisposition"] = self._known_ids_in_text(headers["content-disposition"])
         if not body:
             out["body"] = None
         elif ctype and ctype.startswith("application/json"):

@@ -352,12 +352,28 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-compare", action="append", default=[], metavar="GROUP",
                    help="send but do not compare the cases of GROUP (e.g. setup, admin)")
     p.add_argument("--list", action="store_true", help="list the cases and exit")
+    p.add_argument("--show", action="store_true",
+                   help="run one server (A) and print the raw responses (status, headers, body) of the --only cases")
     args = p.parse_args(argv)
+    args.no_compare = [g.strip() for item in args.no_compare for g in item.split(",") if g.strip()]
     casebook.validate()
 
     if args.list:
         for case in casebook.CASES:
             print(f"{case.group:8} {case.name:48} {case.method} {case.path}")
+        return 0
+
+    if args.show:
+        with server_for(args.a, args.a_command) as server:
+            session = Session(server.url, "A")
+            for case in casebook.CASES:
+                status, headers, body = session.send(case)
+                session.capture(case, status, body)
+                if selected(case, args.only):
+                    print(f"## {case.name}: {case.method} {case.path} -> {status}")
+                    for k, v in sorted(headers.items()):
+                        print(f"   {k}: {v}")
+                    print("   " + body[:3000].decode("utf-8", "replace"))
         return 0
 
     if args.record or args.spec:
