@@ -49,6 +49,9 @@ class Case:
     group: str = "records"
     note: str = ""
     pause: float = 0.0  # seconds to wait before sending (e.g. so `updated` moves)
+    # {"label": ("path.in.body", "var")}: compared as "does the value equal the captured variable?"
+    # (e.g. a non-refreshable token must come back unchanged); the booleans join the compared result.
+    same_as: dict[str, tuple[str, str]] = field(default_factory=dict)
 
     def describe(self) -> dict[str, Any]:
         """The request as plain data, for the reference recording."""
@@ -830,6 +833,8 @@ def auth_cases() -> list[Case]:
         post("auth/refresh-other-collection", A + "auth-refresh", auth="su",
              expect=error(403, "The request requires auth record from _superusers collection.")),
         post("auth/refresh-superuser", "/api/collections/_superusers/auth-refresh", auth="su"),
+        post("auth/refresh-user-token-on-superusers", "/api/collections/_superusers/auth-refresh", auth="alice",
+             expect=error(403)),
         post("auth/otp-disabled", A + "request-otp", {"email": "alice@example.com"},
              expect=error(403, "The collection is not configured to allow OTP authentication.")),
         patch("auth/enable-otp", "/api/collections/users", {"otp": {"enabled": True}}, auth="su",
@@ -884,7 +889,9 @@ def auth_cases() -> list[Case]:
         post("auth/impersonate-as-user", A + "impersonate/${bob_id}", {}, auth="alice", expect=error(403)),
         post("auth/impersonate-unknown", A + "impersonate/aaaaaaaaaaaaaaa", {}, auth="su", expect=error(404)),
         post("auth/refresh-impersonated", A + "auth-refresh", auth="alice_imp",
-             note="a non-refreshable token comes back unchanged"),
+             note="a non-refreshable token comes back unchanged",
+             same_as={"tokenUnchanged": ("token", "alice_imp")},
+             expect=ok(**{"sameAs.tokenUnchanged": True})),
         get("auth/impersonated-token-works", f"{POSTS}/${{p_client}}", {"fields": "title"}, auth="alice_imp",
             expect=ok(title="Client id")),
         post("auth/oauth2-no-providers", A + "auth-with-oauth2",

@@ -161,9 +161,19 @@ def observe(session: Session, case: casebook.Case) -> tuple[dict[str, Any], Any]
     if case.pause:
         time.sleep(case.pause)
     status, headers, body = session.send(case)
+    same = {}
+    if case.same_as:
+        try:
+            doc = json.loads(body) if body else None
+        except ValueError:
+            doc = None
+        same = {label: session.vars.get(var, MISSING) == dig(doc, path)
+                for label, (path, var) in case.same_as.items()}
     session.capture(case, status, body)
     session.normalizer.now = time.time()  # token lifetimes and "near now" are judged at the response
     result = session.normalizer.response(status, headers, body)
+    if same:
+        result["sameAs"] = same
     if case.compare == "status":
         result["body"] = "<not compared>"
     elif case.compare == "unordered" and isinstance(result.get("body"), dict):
@@ -174,7 +184,7 @@ def observe(session: Session, case: casebook.Case) -> tuple[dict[str, Any], Any]
         raw = json.loads(body) if body else None
     except ValueError:  # not JSON (file bytes, text)
         raw = body
-    return result, {"status": status, "contentType": headers.get("content-type"), "body": raw}
+    return result, {"status": status, "contentType": headers.get("content-type"), "body": raw, "sameAs": same}
 
 
 # -- comparing -----------------------------------------------------------------------------------------
@@ -199,7 +209,12 @@ def spec_failures(case: casebook.Case, raw: dict[str, Any]) -> list[str]:
     """Where the observed response contradicts the case's `expect` (the claims of pocketbase.md)."""
     failures = []
     for path, want in (case.expect or {}).items():
-        got = raw.get(path, MISSING) if path in ("status", "contentType") else dig(raw.get("body"), path)
+        if path in ("status", "contentType"):
+            got = raw.get(path, MISSING)
+        elif path.startswith("sameAs."):
+            got = dig(raw, path)
+        else:
+            got = dig(raw.get("body"), path)
         if callable(want):
             ok = got is not MISSING and want(got)
             shown = getattr(want, "__doc__", None) or "predicate"
