@@ -1,0 +1,106 @@
+import TreatyJSON
+
+/// Sorts matching records by a query's order keys, then by id ascending.
+struct RecordOrdering<Source: QueryDataSource> {
+    let keys: [CompiledOrderKey]
+    let idField: String
+    let source: Source
+    let environment: QueryEnvironment
+
+    /// One record with its precomputed sort values.
+    private struct Row {
+        let position: Int
+        let values: [Scalar?]
+        let id: Scalar?
+    }
+
+    /// `positions` (into `records`) in order.
+    func sorted(_ positions: [Int], of records: [JSONObject]) throws(QueryError) -> [Int] {
+        var rows: [Row] = []
+        rows.reserveCapacity(positions.count)
+        for position in positions {
+            let record = records[position]
+            var values: [Scalar?] = []
+            for key in keys { values.append(try value(of: key, record: record, position: position)) }
+            rows.append(Row(position: position, values: values, id: Self.id(of: record, idField)))
+        }
+        rows.sort { lhs, rhs in
+            for (index, key) in keys.enumerated() {
+                let order = Self.compare(lhs.values[index], rhs.values[index], key.key)
+                if order != 0 { return order < 0 }
+            }
+            let order = Self.compareIDs(lhs.id, rhs.id)
+            return order != 0 ? order < 0 : lhs.position < rhs.position
+        }
+        return rows.map(\.position)
+    }
+
+    private func value(of key: CompiledOrderKey, record: JSONObject, position: Int) throws(QueryError) -> Scalar? {
+        var value: Scalar?
+        switch key.source {
+        case .insertion: return .integer(Int64(position))
+        case .random(let seed):
+            return .integer(Int64(bitPattern: Self.mix(seed ^ Self.fnv1a((record[idField] ?? .null).serialized()))))
+        case .value(let steps, let access, let kind):
+            var current: JSONObject? = record
+            for step in steps {
+                current = current.flatMap { source.relatedRecords(of: $0, through: step).first }
+            }
+            guard let current else { return key.key.nulls == .zero ? kind.zero : nil }
+            value = try ValueReader(environment: environment).scalar(access, kind: kind, in: current)
+            if value == nil, key.key.nulls == .zero { value = kind.zero }
+        }
+        if !key.key.caseSensitive, case .text(let text)? = value { value = .text(TextFold.asciiLowercased(text)) }
+        if key.key.unsigned, case .integer(let integer)? = value { value = .integer(integer ^ .min) }
+        return value
+    }
+
+    private static func compare(_ lhs: Scalar?, _ rhs: Scalar?, _ key: OrderKey) -> Int {
+        switch (lhs, rhs) {
+        case (nil, nil): return 0
+        case (nil, _): return key.nulls == .last ? 1 : -1
+        case (_, nil): return key.nulls == .last ? -1 : 1
+        case (let a?, let b?):
+            let order = Scalar.compare(a, b) ?? kindRank(a) - kindRank(b)
+            return key.descending ? -order : order
+        }
+    }
+
+    /// The id of a record as a scalar (integers before text when both occur).
+    static func id(of record: JSONObject, _ idField: String) -> Scalar? {
+        record[idField].flatMap { Scalar.stored($0, as: .reference(integerIDs: false, idField: idField)) }
+    }
+
+    static func compareIDs(_ lhs: Scalar?, _ rhs: Scalar?) -> Int {
+        switch (lhs, rhs) {
+        case (nil, nil): return 0
+        case (nil, _): return -1
+        case (_, nil): return 1
+        case (let a?, let b?): return Scalar.compare(a, b) ?? kindRank(a) - kindRank(b)
+        }
+    }
+
+    private static func kindRank(_ value: Scalar) -> Int {
+        switch value {
+        case .bool: 0
+        case .integer, .float: 1
+        case .date: 2
+        case .text: 3
+        case .bytes: 4
+        case .json: 5
+        }
+    }
+
+    /// SplitMix64's finaliser.
+    private static func mix(_ value: UInt64) -> UInt64 {
+        var z = value &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// FNV-1a over the UTF-8 bytes of `text`.
+    private static func fnv1a(_ text: String) -> UInt64 {
+        text.utf8.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+    }
+}

@@ -1,0 +1,82 @@
+import TreatyJSON
+
+/// What an index covers: one field of one resource, read as one kind.
+struct IndexSpec: Sendable, Hashable {
+    let resource: String
+    let field: String
+    let kind: ScalarKind
+    /// Whether each record contributes every element of a list (or every id of a to-many
+    /// relation).
+    let multi: Bool
+}
+
+/// The non-null values of one field, sorted, each with the position of its record in
+/// ``QueryDataSource/records(of:)``.
+struct SortedIndex: Sendable {
+    let version: UInt64
+    let recordCount: Int
+    private let keys: [Scalar]
+    private let positions: [Int]
+
+    init(_ spec: IndexSpec, version: UInt64, records: [JSONObject]) {
+        var entries: [(key: Scalar, position: Int)] = []
+        for (position, record) in records.enumerated() {
+            for key in Self.keys(of: record, spec) { entries.append((key, position)) }
+        }
+        entries.sort { lhs, rhs in
+            let order = Scalar.compare(lhs.key, rhs.key) ?? 0
+            return order != 0 ? order < 0 : lhs.position < rhs.position
+        }
+        self.version = version
+        recordCount = records.count
+        keys = entries.map(\.key)
+        positions = entries.map(\.position)
+    }
+
+    /// The values `record` contributes to an index of `spec`.
+    static func keys(of record: JSONObject, _ spec: IndexSpec) -> [Scalar] {
+        let raw = record[spec.field] ?? .null
+        if spec.multi {
+            let elements = raw.arrayValue ?? (raw.isNull ? [] : [raw])
+            return elements.compactMap { Scalar.stored($0, as: spec.kind) }
+        }
+        return Scalar.stored(raw, as: spec.kind).map { [$0] } ?? []
+    }
+
+    /// The first entry whose key is not below `probe` (with `inclusive`), or above it (without).
+    private func boundary(_ probe: Scalar, after inclusive: Bool) -> Int {
+        var low = 0
+        var high = keys.count
+        while low < high {
+            let middle = (low + high) / 2
+            let order = Scalar.compare(keys[middle], probe) ?? 0
+            if order < 0 || (!inclusive && order == 0) {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        return low
+    }
+
+    /// Whether `probe` compares with the keys at all (a text probe in a number index does not).
+    private func comparable(_ probe: Scalar) -> Bool {
+        keys.first.map { Scalar.compare($0, probe) != nil } ?? false
+    }
+
+    /// Positions of the records with a value equal to `probe`, ascending, without repeats.
+    func positions(equalTo probe: Scalar) -> [Int] {
+        positions(from: (probe, true), to: (probe, true))
+    }
+
+    /// Positions of the records with a value in the range, ascending, without repeats; a missing
+    /// bound is open.
+    func positions(from lower: (Scalar, inclusive: Bool)?, to upper: (Scalar, inclusive: Bool)?) -> [Int] {
+        if let lower, !comparable(lower.0) { return [] }
+        if let upper, !comparable(upper.0) { return [] }
+        let start = lower.map { boundary($0.0, after: $0.inclusive) } ?? 0
+        let end = upper.map { boundary($0.0, after: !$0.inclusive) } ?? keys.count
+        guard start < end else { return [] }
+        return Array(Set(positions[start..<end])).sorted()
+    }
+}

@@ -1,0 +1,48 @@
+/// A value computed from the evaluation clock (``QueryEnvironment/now``), in UTC: PocketBase's
+/// `@now` … `@yearEnd` (dates) and `@second` … `@year` (integers).
+public enum DateMacro: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    case now, yesterday, tomorrow, todayStart, todayEnd, monthStart, monthEnd, yearStart, yearEnd
+    case second, minute, hour, weekday, day, month, year
+
+    /// Whether the macro is a date (the others are integers).
+    public var isDate: Bool {
+        switch self {
+        case .second, .minute, .hour, .weekday, .day, .month, .year: false
+        default: true
+        }
+    }
+
+    /// The macro as PocketBase writes it, `@now`.
+    public var description: String { "@" + rawValue }
+
+    /// The macro's value at `now`: epoch milliseconds for dates; otherwise the calendar number
+    /// (`weekday` counts from Sunday = 0, `month` from January = 1).
+    ///
+    /// - Parameter now: The clock reading, in milliseconds since 1970 (UTC).
+    /// - Returns: Milliseconds since 1970 for a date macro, else the calendar number.
+    public func value(now: Int64) -> Int64 {
+        let day = 86_400_000 as Int64
+        let days = now.floorDivided(by: day)
+        let civil = CivilDate(days: days)
+        switch self {
+        case .now: return now
+        case .yesterday: return now - day
+        case .tomorrow: return now + day
+        case .todayStart: return days * day
+        case .todayEnd: return days * day + day - 1
+        case .monthStart: return CivilDate(year: civil.year, month: civil.month, day: 1).days * day
+        case .monthEnd:
+            let next = civil.month == 12 ? (civil.year + 1, 1) : (civil.year, civil.month + 1)
+            return CivilDate(year: next.0, month: next.1, day: 1).days * day - 1
+        case .yearStart: return CivilDate(year: civil.year, month: 1, day: 1).days * day
+        case .yearEnd: return CivilDate(year: civil.year + 1, month: 1, day: 1).days * day - 1
+        case .second: return now.floorDivided(by: 1000).floorModulo(60)
+        case .minute: return now.floorDivided(by: 60_000).floorModulo(60)
+        case .hour: return now.floorDivided(by: 3_600_000).floorModulo(24)
+        case .weekday: return (days + 4).floorModulo(7)
+        case .day: return civil.day
+        case .month: return civil.month
+        case .year: return civil.year
+        }
+    }
+}

@@ -1,0 +1,97 @@
+/// A dotted path to a value, with an optional modifier.
+///
+/// A record path starts at the record being tested: `views`, or `author.name` through a to-one
+/// relation (conditions with several components are rewritten into ``Link``s; order keys follow
+/// the first related record). A request path (`@request.auth.id`) names a value the caller
+/// supplies in ``QueryEnvironment/request``.
+public struct FieldPath: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// Where the path starts.
+    public enum Root: Sendable, Hashable {
+        /// The record being tested.
+        case record
+        /// The caller's request context (PocketBase `@request.*`).
+        case request
+    }
+
+    /// Where the path starts.
+    public var root: Root
+    /// The path's names, outermost first.
+    public var components: [String]
+    /// How the value is transformed before it is tested.
+    public var modifier: PathModifier?
+
+    /// Creates a path.
+    ///
+    /// - Parameters:
+    ///   - root: Where the path starts.
+    ///   - components: The path's names, outermost first.
+    ///   - modifier: How the value is transformed before it is tested.
+    public init(root: Root = .record, _ components: [String], modifier: PathModifier? = nil) {
+        self.root = root
+        self.components = components
+        self.modifier = modifier
+    }
+
+    /// Creates a record path from dotted text: `"views"`, `"author.name"`.
+    ///
+    /// - Parameter dotted: The names separated by `.`.
+    public init(_ dotted: String) {
+        self.init(dotted.split(separator: ".", omittingEmptySubsequences: false).map(String.init))
+    }
+
+    public init(stringLiteral value: String) {
+        self.init(value)
+    }
+
+    /// The last name of the path: the field that is finally read.
+    public var field: String { components.last ?? "" }
+
+    /// The path as dotted text, with `@request.` for request paths and `:modifier` at the end.
+    public var description: String {
+        let prefix = root == .request ? "@request." : ""
+        let suffix = modifier.map { ":\($0)" } ?? ""
+        return prefix + components.joined(separator: ".") + suffix
+    }
+
+    /// The same path with `modifier`.
+    ///
+    /// - Parameter modifier: The modifier to apply.
+    /// - Returns: A copy of the path that carries `modifier`.
+    public func modified(_ modifier: PathModifier?) -> FieldPath {
+        var copy = self
+        copy.modifier = modifier
+        return copy
+    }
+}
+
+/// A transformation applied to a value before it is tested.
+public enum PathModifier: Sendable, Hashable, CustomStringConvertible {
+    /// ASCII lower case (PocketBase `:lower`, SQLite `LOWER`); makes a string.
+    case lowercased
+    /// The element count of a list or to-many relation, or the character count of a string
+    /// (PocketBase `:length`); makes an integer.
+    case length
+    /// The value written as compact JSON text, a missing or null list as `[]` (how PocketBase
+    /// compares a bare multi-valued field); makes a string.
+    case jsonText
+    /// A date written in PocketBase's stored form, `2025-03-04 05:06:07.089Z`, and null as `""`
+    /// (PocketBase compares dates as text); makes a string.
+    case pocketBaseDateText
+    /// Whether the key is present in the request (PocketBase `@request.body.x:isset`); request
+    /// paths only; makes a bool.
+    case isSet
+    /// Whether the request changes the field (PocketBase `@request.body.x:changed`); modelled
+    /// but not evaluated.
+    case changed
+
+    public var description: String {
+        switch self {
+        case .lowercased: "lower"
+        case .length: "length"
+        case .jsonText: "json"
+        case .pocketBaseDateText: "date_text"
+        case .isSet: "isset"
+        case .changed: "changed"
+        }
+    }
+}

@@ -1,0 +1,55 @@
+/// A test of the records related to a record.
+///
+/// `where` runs on each related record; ``quantifier`` combines the results, and
+/// ``emptyMatches`` says what a record without related records gives.
+///
+/// ```swift
+/// // task → tags (to-many): some tag is named "urgent"
+/// Link("tags", where: .cond(Condition("name", .eq, "urgent")))
+/// // user ← tasks.assignee (backlink): every task assigned to the user is done
+/// Link("assignee", direction: .backlink(from: "tasks"), quantifier: .all, where: Field("done") == true)
+/// ```
+public struct Link: Sendable, Hashable {
+    /// Where the related records come from.
+    public enum Direction: Sendable, Hashable {
+        /// The records that the relation field ``Link/relation`` of this record names (to-one or
+        /// to-many).
+        case forward
+        /// The records of resource `from` whose relation field ``Link/relation`` names this record.
+        case backlink(from: String)
+        /// Every record of the resource named ``Link/relation``, related or not (PocketBase
+        /// `@collection.<name>`).
+        case collection
+    }
+
+    /// The relation field (forward and backlink), or the resource name (collection).
+    public var relation: String
+    /// Where the related records come from.
+    public var direction: Direction
+    /// How the results over the related records combine.
+    public var quantifier: Quantifier
+    /// What a record without related records gives.
+    public var emptyMatches: EmptyMatch
+    /// The test each related record takes; its paths are fields of the related resource.
+    public var `where`: Expr
+
+    /// Creates a link.
+    ///
+    /// - Parameters:
+    ///   - relation: The relation field, or the resource name for ``Direction/collection``.
+    ///   - direction: Where the related records come from; forward by default.
+    ///   - quantifier: How the results combine; `any` by default (ObjectBox's `link`).
+    ///   - emptyMatches: What no related records give; by default the quantifier's
+    ///     ``Quantifier/defaultEmptyMatch``.
+    ///   - where: The test each related record takes.
+    public init(
+        _ relation: String, direction: Direction = .forward, quantifier: Quantifier = .any,
+        emptyMatches: EmptyMatch? = nil, where: Expr
+    ) {
+        self.relation = relation
+        self.direction = direction
+        self.quantifier = quantifier
+        self.emptyMatches = emptyMatches ?? quantifier.defaultEmptyMatch
+        self.where = `where`
+    }
+}

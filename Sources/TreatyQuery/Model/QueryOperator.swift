@@ -1,0 +1,56 @@
+/// What a ``Condition`` tests, named as `shared/query.md` names the operators.
+///
+/// Which operators a field accepts depends on its ``FieldKind``:
+///
+/// | kind | operators |
+/// |---|---|
+/// | string | eq ne lt le gt ge in notIn startsWith endsWith contains like tokensAll tokensAny |
+/// | integer | eq ne lt le gt ge between in notIn |
+/// | float | eq ne lt le gt ge between in notIn (eq/ne exact, or with a tolerance) |
+/// | date | eq ne lt le gt ge between in notIn, at millisecond precision |
+/// | bool | eq ne |
+/// | bytes | eq ne lt le gt ge in notIn (byte order) |
+/// | location | near |
+/// | any | isNull isNotNull |
+///
+/// List fields take their element kind's operators under the condition's ``Quantifier``.
+public enum QueryOperator: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    case eq, ne, lt, le, gt, ge
+    /// Inclusive at both ends; the bounds may come in either order.
+    case between
+    case `in`, notIn
+    /// `startsWith("")` matches every non-null string.
+    case startsWith, endsWith, contains
+    /// SQL LIKE: `%` any run, `_` one character, `\` escapes the next character.
+    case like
+    /// Every word of the operand is a word of the value (Unicode case and diacritics folded).
+    case tokensAll
+    /// Some word of the operand is a word of the value (Unicode case and diacritics folded).
+    case tokensAny
+    case isNull, isNotNull
+    /// Within a distance of a point; modelled, but evaluation reports it unsupported.
+    case near
+
+    public var description: String { rawValue }
+
+    /// The operator with its operands swapped: `5 < views` is `views > 5`; `nil` when it has
+    /// no mirror image.
+    public var mirrored: QueryOperator? {
+        switch self {
+        case .eq, .ne: self
+        case .lt: .gt
+        case .le: .ge
+        case .gt: .lt
+        case .ge: .le
+        default: nil
+        }
+    }
+
+    /// Whether the operator works on text only.
+    var isTextOnly: Bool {
+        switch self {
+        case .startsWith, .endsWith, .contains, .like, .tokensAll, .tokensAny: true
+        default: false
+        }
+    }
+}
