@@ -1,4 +1,4 @@
-public import TreatyJSON
+internal import TreatyJSON
 
 extension PocketBaseFieldError {
     /// `validation_required` "Cannot be blank.": a required field is empty.

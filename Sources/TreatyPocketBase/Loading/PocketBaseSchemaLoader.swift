@@ -1,0 +1,64 @@
+internal import Foundation
+internal import TreatyCore
+internal import TreatyJSON
+
+/// Loads PocketBase 0.40 collections from the admin UI's "Export collections" JSON.
+///
+/// The file is an array of collection objects with flat field props; an object with a
+/// `collections` array (or `GET /api/collections`'s `items`) is accepted too. Every problem
+/// becomes a located ``Diagnostic`` (file, line, column, JSON pointer, what is wrong and how to
+/// fix it), and loading goes on past it. The pre-0.23 shape (`schema`, nested `options`) is
+/// refused with a message saying what changed.
+///
+/// ```swift
+/// let result = PocketBaseSchemaLoader().load(fileAt: "pb_schema.json")
+/// let collections = try result.get()
+/// ```
+public struct PocketBaseSchemaLoader: Sendable {
+    /// The largest file accepted, in bytes.
+    public var maxFileSize: Int
+
+    /// Creates a loader.
+    ///
+    /// - Parameter maxFileSize: The largest file accepted; 16 MiB by default.
+    public init(maxFileSize: Int = 16 * 1024 * 1024) {
+        self.maxFileSize = maxFileSize
+    }
+
+    /// Loads the file at `path`.
+    ///
+    /// - Parameter path: The file's path, also used in diagnostics.
+    /// - Returns: The collections read and the diagnostics.
+    public func load(fileAt path: String) -> PocketBaseSchemaLoadResult {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return PocketBaseSchemaLoadResult(
+                file: path,
+                diagnostics: [
+                    .error(
+                        "unreadable-file", "cannot read file: it does not exist or is not accessible",
+                        at: SourceLocation(file: path), fix: "check the path")
+                ])
+        }
+        guard data.count <= maxFileSize else {
+            return PocketBaseSchemaLoadResult(
+                file: path,
+                diagnostics: [
+                    .error(
+                        "file-too-large", "the file has \(data.count) bytes, more than the limit of \(maxFileSize) bytes",
+                        at: SourceLocation(file: path))
+                ])
+        }
+        return load(text: String(decoding: data, as: UTF8.self), file: path)
+    }
+
+    /// Loads collections from JSON text.
+    ///
+    /// - Parameters:
+    ///   - text: The JSON document.
+    ///   - file: The name to use in diagnostics.
+    /// - Returns: The collections read and the diagnostics.
+    public func load(text: String, file: String) -> PocketBaseSchemaLoadResult {
+        var session = SchemaLoadSession(file: file, text: text)
+        return session.run()
+    }
+}
