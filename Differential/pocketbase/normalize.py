@@ -10,10 +10,11 @@ though their random ids differ.
 - JWTs                                                                 -> ``{"<jwt>": {claims}}`` with
   ``exp``/``iat`` dropped and ``<lifetime>`` = exp - iat (or exp - now, rounded to
   minutes, when there is no ``iat``) and string claims normalised like the rest;
-- timestamps near the time of the run (generated ones: created/updated, @now) become their
-  format class: ``"2025-03-04 05:06:07.089Z"`` -> ``<datetime>``,
-  ``"2025-03-04T05:06:07Z"`` -> ``<datetime:rfc3339>``; timestamps the cases wrote
-  themselves (years away from now) are kept as they are, so their exact form is compared;
+- generated timestamps (created/updated, anything from 2025-01-01 on: the cases write only
+  earlier dates) become their format class: ``"2025-03-04 05:06:07.089Z"`` -> ``<datetime>``,
+  ``"2025-03-04T05:06:07Z"`` -> ``<datetime:rfc3339>``; the dates the cases wrote themselves
+  are kept, so their exact stored form is compared. A simulator with a fixed clock
+  (``treaty serve --clock 2025-01-01T00:00:00Z``) normalises the same way;
 - the server's own base URL (e.g. in settings or file URLs) -> ``<base>``.
 
 Collection ids are *not* relabelled: PocketBase derives them deterministically
@@ -44,8 +45,9 @@ DATETIME_FORMATS = [
     (re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$"), "<datetime:naive>", "%Y-%m-%d %H:%M:%S"),
     (re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$"), "<datetime:rfc3339>", None),
 ]
-# A timestamp within this many seconds of the run is "generated" and replaced by its class.
-NEAR_NOW_SECONDS = 3 * 86400
+# Timestamps at or after this instant are "generated" and replaced by their class
+# (cases.py writes only earlier dates; keep it that way).
+GENERATED_SINCE = datetime(2025, 1, 1, tzinfo=timezone.utc).timestamp()
 
 # Keys whose string values are never relabelled (human text that may look like an id).
 VERBATIM_KEYS = {"message", "code"}
@@ -114,8 +116,7 @@ class Normalizer:
         for pattern, label, fmt in DATETIME_FORMATS:
             if pattern.match(value):
                 ts = _parse_datetime(value, fmt)
-                now = self.now if self.now is not None else time.time()
-                if ts is not None and abs(ts - now) <= NEAR_NOW_SECONDS:
+                if ts is not None and ts >= GENERATED_SINCE:
                     return label
                 return value
         m = FILE_RE.match(value)

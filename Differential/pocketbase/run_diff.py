@@ -27,6 +27,7 @@ import shlex
 import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.parse
 import uuid
@@ -250,9 +251,16 @@ class CommandServer:
             m = re.search(r"https?://[^\s]+", line)
             if m:
                 self.url = m.group(0).rstrip(".,)")
+                # keep draining stdout so a chatty server never blocks on a full pipe
+                threading.Thread(target=self._drain, args=(self.process.stdout,), daemon=True).start()
                 return self
         self.__exit__()
         raise RuntimeError(f"`{self.command}` printed no URL")
+
+    @staticmethod
+    def _drain(stream) -> None:
+        for _ in stream:
+            pass
 
     def __exit__(self, *exc) -> None:
         proc, self.process = self.process, None

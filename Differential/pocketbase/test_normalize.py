@@ -34,6 +34,7 @@ class NormalizerTests(unittest.TestCase):
         n = Normalizer(now=time.time())
         now = time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime())
         self.assertEqual(n.value(now + ".123Z"), "<datetime>")
+        self.assertEqual(n.value("2025-01-01 00:00:00.001Z"), "<datetime>")
         self.assertEqual(n.value("2024-06-15 10:00:00.000Z"), "2024-06-15 10:00:00.000Z")
 
     def test_file_names_keep_the_stem_and_lose_the_random_suffix(self):
