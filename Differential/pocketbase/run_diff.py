@@ -23,7 +23,6 @@ import http.client
 import json
 import os
 import re
-import shlex
 import signal
 import subprocess
 import sys
