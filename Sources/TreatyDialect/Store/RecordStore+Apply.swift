@@ -9,6 +9,8 @@ struct StoreChange: Sendable {
     let previous: StoredRecord?
     /// Whether the write appended the id to its table's insertion order.
     let appended: Bool
+    /// Where a hard delete took the id out of its table's insertion order.
+    var removedAt: Int? = nil
 }
 
 /// The writes themselves, on state the caller holds the lock for. Each checks everything before
@@ -23,7 +25,7 @@ extension RecordStore {
         in state: inout StoreState,
         now: Int64
     ) throws(StoreError) -> (record: JSONObject, change: StoreChange) {
-        let model = try model(resource)
+        let model = try Self.model(resource, in: state)
         guard case .object(let input) = body else {
             throw StoreError(.invalidValue, "the body must be a JSON object")
         }
@@ -112,7 +114,7 @@ extension RecordStore {
         in state: inout StoreState,
         now: Int64
     ) throws(StoreError) -> (record: JSONObject, change: StoreChange) {
-        let model = try model(resource)
+        let model = try Self.model(resource, in: state)
         guard case .object(let input) = body else {
             throw StoreError(.invalidValue, "the body must be a JSON object")
         }
@@ -181,7 +183,7 @@ extension RecordStore {
         in state: inout StoreState,
         now: Int64
     ) throws(StoreError) -> (record: JSONObject, change: StoreChange) {
-        let model = try model(resource)
+        let model = try Self.model(resource, in: state)
         let row = try Self.liveRow(resource, id: id, scope: scope, in: state)
         if let expectedVersion, expectedVersion != row.version {
             throw StoreError(.conflict, "\(resource) '\(id)' is at version \(row.version), not \(expectedVersion)")
@@ -191,7 +193,14 @@ extension RecordStore {
         let version = state.nextVersion()
         var record = row.record
         let sync = model.resource.sync
-        if let key = sync.tombstone { record[key] = .string(TimestampText.format(timestamp)) }
+        guard let tombstoneKey = sync.tombstone else {
+            // No tombstone key: the record goes for good, and its id may be used again.
+            state.tables[resource]?.rows[id] = nil
+            let position = state.tables[resource]?.order.firstIndex(of: id)
+            if let position { state.tables[resource]?.order.remove(at: position) }
+            return (row.record, StoreChange(resource: resource, id: id, previous: row, appended: false, removedAt: position))
+        }
+        record[tombstoneKey] = .string(TimestampText.format(timestamp))
         if let key = sync.updatedAt { record[key] = .string(TimestampText.format(timestamp)) }
         if let key = sync.version { record[key] = .number(JSONNumber(version)) }
         state.tables[resource]?.rows[id] = StoredRecord(

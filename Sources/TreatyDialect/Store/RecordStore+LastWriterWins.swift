@@ -17,7 +17,7 @@ extension RecordStore {
         in state: inout StoreState,
         now: Int64
     ) throws(StoreError) -> (outcome: BatchResult.Outcome, change: StoreChange?) {
-        let model = try model(resource)
+        let model = try Self.model(resource, in: state)
         guard case .object(var input) = body else {
             throw StoreError(.invalidValue, "the record must be a JSON object")
         }
@@ -46,7 +46,7 @@ extension RecordStore {
         in state: inout StoreState,
         now: Int64
     ) throws(StoreError) -> (outcome: BatchResult.Outcome, change: StoreChange?) {
-        _ = try model(resource)
+        _ = try Self.model(resource, in: state)
         guard let row = state.tables[resource]?.rows[id] else { return (.applied(nil), nil) }
         if row.deleted {
             guard updatedAt > row.writeStamp else { return (.applied(row.record), nil) }

@@ -10,9 +10,9 @@ extension RecordStore {
     /// - Throws: ``StoreError`` `not_found` for an unknown parent, `invalid_query` for a
     ///   malformed cursor, `cursor_expired` for one older than tombstone retention.
     public func list(_ resource: String, scope: Scope? = nil, since cursor: SyncCursor? = nil) throws(StoreError) -> RecordList {
-        let model = try model(resource)
         let now = Self.wallClock()
         return try state.withLock { state throws(StoreError) -> RecordList in
+            let model = try Self.model(resource, in: state)
             if let scope { try Self.requireParent(scope, in: state) }
             guard let table = state.tables[resource] else { return RecordList(records: []) }
             let inScope = table.order.compactMap { id -> StoredRecord? in
@@ -61,9 +61,9 @@ extension RecordStore {
     /// - Throws: ``StoreError`` `not_found` when it does not exist, is deleted, or belongs to
     ///   another parent (RS-ID-4).
     public func get(_ resource: String, id: String, scope: Scope? = nil) throws(StoreError) -> JSONObject {
-        _ = try model(resource)
-        return try state.withLock { state throws(StoreError) -> JSONObject in
-            try Self.liveRow(resource, id: id, scope: scope, in: state).record
+        try state.withLock { state throws(StoreError) -> JSONObject in
+            _ = try Self.model(resource, in: state)
+            return try Self.liveRow(resource, id: id, scope: scope, in: state).record
         }
     }
 

@@ -84,7 +84,8 @@ extension RecordStore {
 
     /// Deletes a record, leaving a tombstone: the tombstone key and `updated_at` are set to now
     /// and the version bumps. Full lists and GET no longer show it; incremental feeds do, and
-    /// its id stays taken.
+    /// its id stays taken. A resource without a tombstone key deletes for good (as PocketBase
+    /// does): the record is gone and its id free again.
     ///
     /// - Parameter expectedVersion: When set, the record's current version must equal it
     ///   (`conflict`).

@@ -13,7 +13,8 @@ internal import Synchronization
 public final class RecordStore: Sendable {
     /// The contract the records follow.
     public let contract: Contract
-    let models: [String: ResourceModel]
+    /// The contract's resources, which ``reset()`` returns to.
+    private let initialModels: [String: ResourceModel]
     let configuration: StoreConfiguration
     let retention: Int64
     private let fixtures: FixtureSet
@@ -25,7 +26,7 @@ public final class RecordStore: Sendable {
         self.contract = contract
         var models: [String: ResourceModel] = [:]
         for resource in contract.resources { models[resource.name] = ResourceModel(resource, contract: contract) }
-        self.models = models
+        initialModels = models
         self.configuration = configuration
         retention = configuration.tombstoneRetentionMilliseconds ?? contract.tombstoneRetentionMilliseconds
         self.fixtures = fixtures
@@ -34,7 +35,7 @@ public final class RecordStore: Sendable {
 
     /// Puts every record back as the fixtures have them, and the clock and counters with them.
     public func reset() {
-        let fresh = StoreState(models: models, fixtures: fixtures, configuration: configuration)
+        let fresh = StoreState(models: initialModels, fixtures: fixtures, configuration: configuration)
         state.withLock { current in
             let snapshots = current.snapshots
             current = fresh
@@ -86,8 +87,8 @@ public final class RecordStore: Sendable {
         state.withLock { $0.lastMutation }
     }
 
-    func model(_ resource: String) throws(StoreError) -> ResourceModel {
-        guard let model = models[resource] else { throw StoreError(.notFound, "no resource '\(resource)'") }
+    static func model(_ resource: String, in state: StoreState) throws(StoreError) -> ResourceModel {
+        guard let model = state.models[resource] else { throw StoreError(.notFound, "no resource '\(resource)'") }
         return model
     }
 }

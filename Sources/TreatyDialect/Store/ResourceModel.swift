@@ -26,9 +26,14 @@ struct ResourceModel: Sendable {
     let scopeKey: String?
 
     init(_ resource: Resource, contract: Contract) {
-        self.resource = resource
         var identities: [String: IdentityType] = [:]
         for other in contract.resources { identities[other.name] = other.identity.type }
+        self.init(resource, identities: identities)
+    }
+
+    /// A model for `resource`, with the identity types of the resources it may reference.
+    init(_ resource: Resource, identities: [String: IdentityType]) {
+        self.resource = resource
         self.identities = identities
         idKey = resource.identity.key
         scopeKey = resource.scope?.key

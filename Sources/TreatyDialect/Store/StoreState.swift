@@ -21,6 +21,8 @@ struct Table: Sendable {
 
 /// Everything the store's lock protects.
 struct StoreState: Sendable {
+    /// The resources the store holds, by name: the contract's, plus any defined at runtime.
+    var models: [String: ResourceModel]
     var tables: [String: Table] = [:]
     var version: Int64 = 0
     /// The timestamp of the last mutation (or the latest fixture timestamp).
@@ -32,6 +34,7 @@ struct StoreState: Sendable {
     let clock: StoreConfiguration.Clock
 
     init(models: [String: ResourceModel], fixtures: FixtureSet, configuration: StoreConfiguration) {
+        self.models = models
         random = SeededGenerator(seed: configuration.seed)
         clock = configuration.clock
         if case .fixed(let start) = configuration.clock { lastMutation = start - 1 }

@@ -1,0 +1,55 @@
+public import TreatyCore
+import Synchronization
+import TreatyJSON
+
+/// Resources defined, changed and removed while the store runs — for dialects whose backends
+/// change their schema through the API (PocketBase's collections API). Schema changes are part
+/// of the store's state: snapshots keep them, and ``RecordStore/reset()`` returns to the
+/// contract's resources.
+extension RecordStore {
+    /// The resources the store holds now, by name.
+    public var resources: [Resource] {
+        state.withLock { $0.models.values.map(\.resource).sorted { $0.name < $1.name } }
+    }
+
+    /// The resource named `name`, if the store holds it.
+    public func resource(named name: String) -> Resource? {
+        state.withLock { $0.models[name]?.resource }
+    }
+
+    /// Adds a resource, or changes the one with the same name. Records of a changed resource
+    /// keep the values of keys it still declares, gain empty values (`null`, `[]`) for new keys
+    /// and lose keys it no longer declares.
+    public func define(_ resource: Resource) {
+        state.withLock { state in
+            var identities: [String: IdentityType] = [:]
+            for model in state.models.values { identities[model.resource.name] = model.resource.identity.type }
+            identities[resource.name] = resource.identity.type
+            var models: [String: ResourceModel] = [:]
+            for model in state.models.values where model.resource.name != resource.name {
+                models[model.resource.name] = ResourceModel(model.resource, identities: identities)
+            }
+            let model = ResourceModel(resource, identities: identities)
+            models[resource.name] = model
+            state.models = models
+            var table = state.tables[resource.name] ?? Table()
+            for (id, row) in table.rows {
+                var changed = row
+                changed.record = StoreState.complete(row.record, model)
+                table.rows[id] = changed
+            }
+            state.tables[resource.name] = table
+        }
+    }
+
+    /// Removes a resource and every record of it.
+    ///
+    /// - Throws: ``StoreError`` `not_found` when the store holds no such resource.
+    public func removeResource(named name: String) throws(StoreError) {
+        try state.withLock { state throws(StoreError) in
+            _ = try Self.model(name, in: state)
+            state.models[name] = nil
+            state.tables[name] = nil
+        }
+    }
+}
