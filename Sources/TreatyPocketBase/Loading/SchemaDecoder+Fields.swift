@@ -47,6 +47,7 @@ extension SchemaDecoder {
         guard let type = fieldType(object, label: label, at: pointer) else { return nil }
         checkKeys(of: object, known: Self.commonFieldKeys + Self.optionKeys(of: type) + ["options"], in: "\(type) \(label)", at: pointer)
         let id = string("id", in: object, at: pointer)
+        if id.isEmpty { fieldsWithoutID.insert(pointer) }
         return PocketBaseField(
             id: id.isEmpty ? nil : id, name: name,
             system: bool("system", in: object, at: pointer), hidden: bool("hidden", in: object, at: pointer),

@@ -11,6 +11,8 @@ struct SchemaDecoder {
     /// The raw `type` of collections whose type was not base, auth or view, by pointer; the
     /// collection itself is decoded as base.
     var invalidTypes: [JSONPointer: String] = [:]
+    /// The pointers of fields that had no `id`, whose ids were derived from type and name.
+    var fieldsWithoutID: Set<JSONPointer> = []
 
     static let collectionKeys = [
         "id", "name", "type", "system", "fields", "indexes", "listRule", "viewRule", "createRule", "updateRule",
