@@ -47,6 +47,7 @@ extension PocketBaseCollection {
             !decoder.issues.contains(where: { $0.kind == .malformed })
         else { throw .invalidFormatting }
         collection.fields = mergedFields(collection.fields, withoutID: decoder.fieldsWithoutID)
+        if collection.auth?.oauth2.providers == nil { collection.auth?.oauth2.providers = [] }
         collection = collection.normalized()
         let validator = CollectionValidator(existing: existing, invalidType: decoder.invalidTypes[.root])
         let errors = validator.validate(collection)
