@@ -55,8 +55,8 @@ extension CompiledCondition {
     /// A literal converted to the condition's kind; `nil` for a null operand.
     func convert(_ value: JSONValue) throws(QueryError) -> Scalar? {
         if source.emptyEqualsNull {
-            if kind.isText, value.isNull { return .text("") }
-            if !kind.isText, value == .string("") { return nil }
+            if let empty = kind.emptyText, value.isNull || value == .string("") { return empty }
+            if kind.emptyText == nil, value == .string("") { return nil }
         }
         switch Scalar.literal(value, as: kind) {
         case .null: return nil

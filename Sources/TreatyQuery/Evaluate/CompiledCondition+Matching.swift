@@ -3,11 +3,11 @@ extension CompiledCondition {
     func matches(_ value: Scalar?, _ operand: CompiledOperand) -> Bool {
         let op = source.op
         if op == .isNull || op == .isNotNull {
-            let isNull = value == nil || (source.emptyEqualsNull && value == .text(""))
+            let isNull = value == nil || (source.emptyEqualsNull && value != nil && value == kind.emptyText)
             return op == .isNull ? isNull : !isNull
         }
         var current = value
-        if current == nil, source.emptyEqualsNull, kind.isText { current = .text("") }
+        if current == nil, source.emptyEqualsNull { current = kind.emptyText }
         guard var value = current else { return source.nullMatches }
         if !source.caseSensitive, op != .tokensAll, op != .tokensAny, case .text(let text) = value {
             value = .text(source.fold.apply(text))

@@ -104,7 +104,7 @@ struct Evaluator<Source: QueryDataSource> {
             let raw = try ValueReader(environment: environment).json(access, in: record)
             var scalar: Scalar?
             if let raw, case .value(let value) = Scalar.literal(raw, as: condition.kind) { scalar = value }
-            if scalar == nil, condition.source.emptyEqualsNull, condition.kind.isText { scalar = .text("") }
+            if scalar == nil, condition.source.emptyEqualsNull { scalar = condition.kind.emptyText }
             return condition.prepared(scalar)
         default:
             return condition.operand

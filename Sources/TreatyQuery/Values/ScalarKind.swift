@@ -31,6 +31,17 @@ enum ScalarKind: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// What null reads as when `""` and null are the same value (``Condition/emptyEqualsNull``):
+    /// `""` for text kinds and for dynamically typed (`json`) values; `nil` for other kinds.
+    var emptyText: Scalar? {
+        switch self {
+        case .text: .text("")
+        case .json: .json(.string(""))
+        case .reference(let integerIDs, _): integerIDs ? nil : .text("")
+        default: nil
+        }
+    }
+
     /// The zero value of the kind, for ``OrderKey/Nulls/zero``.
     var zero: Scalar? {
         switch self {

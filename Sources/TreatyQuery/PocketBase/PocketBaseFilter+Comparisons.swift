@@ -1,0 +1,183 @@
+import TreatyJSON
+
+extension PocketBaseFilterParser {
+    /// The expression for `lhs sign rhs`.
+    func comparison(_ lhs: PocketBaseOperand, _ sign: PocketBaseSign, _ rhs: PocketBaseOperand) throws(QueryParseError)
+        -> Expr
+    {
+        switch (lhs.side, rhs.side) {
+        case (.record(let path), _):
+            return try condition(path, lhs.token, sign, rhs)
+        case (_, .record), (.literal, .request), (.macro, .request), (.placeholder, .request):
+            guard let mirrored = sign.mirrored else {
+                throw lexer.error(
+                    at: sign.token.offset,
+                    "'\(sign.token.text)' needs the field on its left; write '\(rhs.token.text) \(sign.token.text) \(lhs.token.text)'",
+                    kind: .unsupported)
+            }
+            let swapped = PocketBaseSign(base: mirrored, any: sign.any, token: sign.token)
+            return try comparison(rhs, swapped, lhs)
+        case (.request(let path), _):
+            return try requestCondition(path, sign, rhs)
+        case (.literal(let a), .literal(let b)):
+            return Self.fold(a, sign, b) ? .true : .false
+        default:
+            throw lexer.error(
+                at: lhs.token.offset, "cannot compare '\(lhs.token.text)' with '\(rhs.token.text)': neither is a field",
+                kind: .unsupported)
+        }
+    }
+
+    /// A condition on a record path, wrapped in a link for every relation hop.
+    private func condition(
+        _ path: PocketBasePath, _ token: PocketBaseToken, _ sign: PocketBaseSign, _ rhs: PocketBaseOperand
+    ) throws(QueryParseError) -> Expr {
+        let operand = try operand(rhs)
+        var fieldPath = FieldPath([path.field])
+        var elements = false
+        switch (path.modifier, path.kind) {
+        case (.each?, _): elements = true
+        case (.length?, _): fieldPath.modifier = .length
+        case (.lower?, _): fieldPath.modifier = .lowercased
+        case (nil, .date): fieldPath.modifier = .pocketBaseDateText
+        case (nil, let kind) where kind.isMultiValued: fieldPath.modifier = .jsonText
+        case (nil, _): break
+        }
+        var expr: Expr
+        let numeric = Self.isNumericOrBool(path, fieldPath.modifier, elements: elements)
+        if numeric, case .literal(.null) = rhs.side {
+            expr = sign.base == .ne ? .true : .false
+        } else {
+            let isLike = sign.base == .like || sign.base == .notLike
+            let ops: [PocketBaseSign.Base: QueryOperator] = [
+                .eq: .eq, .ne: .ne, .gt: .gt, .ge: .ge, .lt: .lt, .le: .le, .like: .like, .notLike: .like,
+            ]
+            var condition = Condition(
+                fieldPath, ops[sign.base] ?? .eq, operand, caseSensitive: !isLike,
+                quantifier: sign.any ? .any : .all, emptyMatches: .asOneEmptyValue, nullMatches: sign.base == .ne,
+                emptyEqualsNull: true, likeWrap: isLike)
+            if case .placeholder(let name) = rhs.side { condition.alias = name }
+            try check(condition, in: path, token: token, sign: sign, rhs: rhs)
+            if sign.base == .notLike, elements {
+                condition.quantifier = sign.any ? .all : .none
+                expr = sign.any ? .not(.cond(condition)) : .cond(condition)
+            } else {
+                expr = sign.base == .notLike ? .not(.cond(condition)) : .cond(condition)
+            }
+        }
+        for hop in path.hops.reversed() {
+            expr = .link(
+                Link(
+                    hop.relation, direction: hop.direction, quantifier: sign.any ? .any : .all,
+                    emptyMatches: .asOneEmptyValue, where: expr))
+        }
+        return expr
+    }
+
+    /// Whether the compared value is a number or a bool (for which `= null` matches nothing).
+    private static func isNumericOrBool(_ path: PocketBasePath, _ modifier: PathModifier?, elements: Bool) -> Bool {
+        if modifier == .length { return true }
+        guard modifier == nil else { return false }
+        switch path.kind {
+        case .integer, .float, .bool: return true
+        case .list(let element): return elements && [.integer, .float, .bool].contains(element)
+        default: return false
+        }
+    }
+
+    /// The model operand for the right-hand side.
+    private func operand(_ rhs: PocketBaseOperand) throws(QueryParseError) -> Operand {
+        switch rhs.side {
+        case .literal(let value): return .value(value)
+        case .macro(let macro): return .macro(macro)
+        case .placeholder(let name): return .parameter(name)
+        case .request(let path): return .field(path)
+        case .record(let path):
+            guard path.hops.isEmpty, path.modifier == nil || path.modifier == .lower, !path.kind.isMultiValued else {
+                throw lexer.error(
+                    at: rhs.token.offset,
+                    "'\(rhs.token.text)' goes through a relation or holds several values; only a field of the same record can be on the right",
+                    kind: .unsupported)
+            }
+            return .field(FieldPath([path.field], modifier: path.modifier == .lower ? .lowercased : nil))
+        }
+    }
+
+    /// Compiles the condition alone to report type errors at their position.
+    private func check(
+        _ condition: Condition, in path: PocketBasePath, token: PocketBaseToken, sign: PocketBaseSign,
+        rhs: PocketBaseOperand
+    ) throws(QueryParseError) {
+        do {
+            _ = try CompiledQuery(Query(path.resource.name, where: .cond(condition)), schema: schema)
+        } catch {
+            let described = "\(path.kind) field '\(token.text)'"
+            if error.kind == .unsupportedOperator {
+                throw lexer.error(
+                    at: sign.token.offset, "the operator '\(sign.token.text)' does not apply to \(described)",
+                    kind: .unsupportedOperator)
+            }
+            if error.kind == .typeMismatch {
+                let value: String
+                switch rhs.side {
+                case .literal(let literal): value = literal.quoted
+                case .macro(let macro): value = "the macro \(macro)"
+                default: value = "'\(rhs.token.text)'"
+                }
+                throw lexer.error(at: rhs.token.offset, "cannot compare \(described) with \(value)", kind: .typeMismatch)
+            }
+            throw lexer.error(at: rhs.token.offset, error.message, kind: error.kind)
+        }
+    }
+
+    /// A condition on a `@request.*` value, typed by the JSON it holds at evaluation.
+    private func requestCondition(_ path: FieldPath, _ sign: PocketBaseSign, _ rhs: PocketBaseOperand)
+        throws(QueryParseError) -> Expr
+    {
+        let isLike = sign.base == .like || sign.base == .notLike
+        let ops: [PocketBaseSign.Base: QueryOperator] = [
+            .eq: .eq, .ne: .ne, .gt: .gt, .ge: .ge, .lt: .lt, .le: .le, .like: .like, .notLike: .like,
+        ]
+        var condition = Condition(
+            path, ops[sign.base] ?? .eq, try operand(rhs), caseSensitive: !isLike, nullMatches: sign.base == .ne,
+            emptyEqualsNull: true, likeWrap: isLike)
+        if case .placeholder(let name) = rhs.side { condition.alias = name }
+        do {
+            _ = try CompiledQuery(Query(root.name, where: .cond(condition)), schema: schema)
+        } catch {
+            throw lexer.error(at: rhs.token.offset, error.message, kind: error.kind)
+        }
+        return sign.base == .notLike ? .not(.cond(condition)) : .cond(condition)
+    }
+
+    /// The value of a comparison between two literals.
+    static func fold(_ lhs: JSONValue, _ sign: PocketBaseSign, _ rhs: JSONValue) -> Bool {
+        let empty = JSONValue.string("")
+        let a = lhs.isNull ? empty : lhs
+        let b = rhs.isNull ? empty : rhs
+        let order = Scalar.compare(.json(a), .json(b))
+        let result: Bool
+        switch sign.base {
+        case .eq: result = order == 0
+        case .ne: result = order != 0
+        case .gt: result = order.map { $0 > 0 } ?? false
+        case .ge: result = order.map { $0 >= 0 } ?? false
+        case .lt: result = order.map { $0 < 0 } ?? false
+        case .le: result = order.map { $0 <= 0 } ?? false
+        case .like, .notLike:
+            let text = TextFold.asciiLowercased(a.stringValue ?? a.serialized())
+            let pattern = TextFold.asciiLowercased(b.stringValue ?? b.serialized())
+            let matches = LikePattern(pattern, wrap: true).matches(text)
+            result = sign.base == .like ? matches : !matches
+        }
+        return result
+    }
+}
+
+extension PocketBaseSign {
+    init(base: Base, any: Bool, token: PocketBaseToken) {
+        self.base = base
+        self.any = any
+        self.token = token
+    }
+}
