@@ -52,7 +52,7 @@ extension PocketBaseErrorResponse {
     public static let forbidden = PocketBaseErrorResponse(
         status: 403, message: "The authorized record is not allowed to perform this action.")
 
-    /// 403 "Only superusers can filter by @request." (or `@collection.`).
+    /// 403 "Only superusers can filter by @request." (pass `"@request"` or `"@collection"`).
     public static func superusersOnlyFilter(by prefix: String) -> PocketBaseErrorResponse {
         PocketBaseErrorResponse(status: 403, message: "Only superusers can filter by \(prefix).")
     }
