@@ -16,7 +16,7 @@ extension SchemaDecoder {
         let oauth2Pointer = pointer.appending("oauth2")
         auth.oauth2.enabled = bool("enabled", in: oauth2, at: oauth2Pointer)
         switch oauth2["providers"] {
-        case nil: auth.oauth2.providers = nil
+        case nil: auth.oauth2.providers = object.containsKey("oauth2") ? nil : []
         case .null?: auth.oauth2.providers = []
         case .array(let providers)?: auth.oauth2.providers = providers
         case let other?: mismatch("providers", expected: "a list", found: other, at: oauth2Pointer)

@@ -40,10 +40,17 @@ struct SchemaLoadSession {
         }
         diagnostics += decoder.issues.map(diagnostic(for:))
         let all = decoded.map(\.collection)
+        // A field in the pre-0.23 shape fails its settings only because of that shape; say it once.
+        let legacyFields = Set(decoder.issues.filter { $0.kind == .legacyShape }.map(\.pointer.parent))
         for (position, entry) in decoded.enumerated() {
             let validator = CollectionValidator(
                 existing: Array(all[..<position]), relationTargets: all, invalidType: nil, requiresSystemFields: false)
             for error in validator.validate(entry.collection) {
+                if error.path.count > 2, error.path[0] == "fields",
+                    legacyFields.contains(entry.pointer.appending("fields").appending(error.path[1]))
+                {
+                    continue
+                }
                 diagnostics.append(diagnostic(for: error, in: entry.collection, at: entry.pointer, all: all))
             }
         }
