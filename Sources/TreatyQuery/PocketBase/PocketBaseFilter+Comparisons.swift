@@ -54,12 +54,13 @@ extension PocketBaseFilterParser {
             ]
             var condition = Condition(
                 fieldPath, ops[sign.base] ?? .eq, operand, caseSensitive: !isLike,
-                quantifier: sign.any ? .any : .all, emptyMatches: .asOneEmptyValue, nullMatches: sign.base == .ne,
-                emptyEqualsNull: true, likeWrap: isLike)
+                quantifier: elements && !sign.any ? .all : .any, emptyMatches: elements ? .asOneEmptyValue : nil,
+                nullMatches: sign.base == .ne, emptyEqualsNull: true, likeWrap: isLike)
             if case .placeholder(let name) = rhs.side { condition.alias = name }
             try check(condition, in: path, token: token, sign: sign, rhs: rhs)
             if sign.base == .notLike, elements {
                 condition.quantifier = sign.any ? .all : .none
+                condition.emptyMatches = .asOneEmptyValue
                 expr = sign.any ? .not(.cond(condition)) : .cond(condition)
             } else {
                 expr = sign.base == .notLike ? .not(.cond(condition)) : .cond(condition)

@@ -111,8 +111,7 @@ struct PocketBaseFilterParser {
     private func unexpectedAfterComparison(closing open: PocketBaseToken?) -> QueryParseError {
         let after = previous.map { " after '\($0.text)'" } ?? ""
         if let open, current.kind == .end {
-            let column = lexer.error(at: open.offset, "").column
-            return lexer.error(at: current.offset, "expected ')' to close the '(' at column \(column)")
+            return lexer.error(at: open.offset, "expected a ')' to close this '('")
         }
         var hint: String?
         if case .identifier(let word) = current.kind, ["and", "or"].contains(word.lowercased()) {

@@ -148,7 +148,7 @@ extension PocketBaseFilterParser {
         if let kind = resource.kind(of: component) {
             guard case .relation(let targetName, let many) = kind, let target = schema.resources[targetName] else {
                 throw lexer.error(
-                    at: offset, "'\(component)' is a \(kind) field, not a relation; it has no fields",
+                    at: offset, "'\(component)' is \(kind.withArticle) field, not a relation; it has no fields",
                     kind: .typeMismatch)
             }
             return (.init(relation: component, direction: .forward, multi: many), target)
@@ -191,14 +191,14 @@ extension PocketBaseFilterParser {
         case .lower:
             guard kind == .string else {
                 throw lexer.error(
-                    at: offset, "the modifier ':lower' applies to text fields; '\(field)' is a \(kind) field",
+                    at: offset, "the modifier ':lower' applies to text fields; '\(field)' is \(kind.withArticle) field",
                     kind: .unsupportedOperator)
             }
         case .length, .each:
             guard kind.isMultiValued else {
                 throw lexer.error(
                     at: offset,
-                    "the modifier ':\(name)' applies to multi-valued fields; '\(field)' is a \(kind) field",
+                    "the modifier ':\(name)' applies to multi-valued fields; '\(field)' is \(kind.withArticle) field",
                     kind: .unsupportedOperator)
             }
         }

@@ -37,6 +37,12 @@ public indirect enum FieldKind: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The kind with an indefinite article, as messages use it: `an integer`, `a string`.
+    var withArticle: String {
+        let text = description
+        return ("aeiou".contains(text.first ?? "x") ? "an " : "a ") + text
+    }
+
     /// Whether the field holds several values (a list or a to-many relation).
     public var isMultiValued: Bool {
         switch self {
