@@ -23,7 +23,8 @@ import TreatyPocketBase
     @Test(
         "bool fields read true, Go's true strings and non-zero numbers",
         arguments: [
-            ("true", true), (#""true""#, true), (#""1""#, true), (#""t""#, true), (#""TRUE""#, true), (#""True""#, true),
+            ("true", true), (#""true""#, true), (#""1""#, true), (#""t""#, true), (#""TRUE""#, true),
+            (#""True""#, true),
             ("1", true), ("2", true), ("0.5", true), (#""yes""#, false), (#""on""#, false), (#"" true""#, false),
             (#""0""#, false), (#""f""#, false), ("0", false), ("null", false), ("[]", false), ("{}", false),
         ])
@@ -109,6 +110,9 @@ import TreatyPocketBase
     @Test("every field type has PocketBase's empty value")
     func emptyValues() {
         let record = PocketBaseRecordWriter(collection: BlogSchema.posts).emptyRecord()
-        #expect(JSONValue.object(record).serialized() == #"{"id":"","title":"","slug":"","body":"","summary":"","views":0,"rating":0,"published":false,"publishedAt":"","status":"","categories":[],"author":"","tags":[],"cover":"","attachments":[],"metadata":null,"website":"","contact":"","secretNote":"","location":{"lon":0,"lat":0},"created":"","updated":""}"#)
+        #expect(
+            JSONValue.object(record).serialized()
+                == #"{"id":"","title":"","slug":"","body":"","summary":"","views":0,"rating":0,"published":false,"publishedAt":"","status":"","categories":[],"author":"","tags":[],"cover":"","attachments":[],"metadata":null,"website":"","contact":"","secretNote":"","location":{"lon":0,"lat":0},"created":"","updated":""}"#
+        )
     }
 }

@@ -5,7 +5,9 @@ import TreatyPocketBase
 @Suite struct CollectionCreationTests {
     /// The blog collections as the real server exported them, by name.
     private static func exported() throws -> [String: JSONValue] {
-        guard case .array(let collections) = try JSONParser().parse(try Fixtures.text("blog-pb_schema.json")) else { return [:] }
+        guard case .array(let collections) = try JSONParser().parse(try Fixtures.text("blog-pb_schema.json")) else {
+            return [:]
+        }
         var byName: [String: JSONValue] = [:]
         for collection in collections {
             if case .string(let name)? = collection["name"] { byName[name] = collection }
@@ -38,7 +40,8 @@ import TreatyPocketBase
     @Test("a new base collection gets a pbc_ id, an id field and CRC-32 field ids")
     func newBaseCollection() throws {
         let body = #"{"name":"articles","type":"base","fields":[{"name":"title","type":"text"}]}"#
-        let created = try PocketBaseCollection.create(fromBody: Array(body.utf8), existing: PocketBaseCollection.freshServer)
+        let created = try PocketBaseCollection.create(
+            fromBody: Array(body.utf8), existing: PocketBaseCollection.freshServer)
         #expect(created.id == "pbc_4287850865")
         #expect(created.fields.map(\.id) == ["text3208210256", "text724990059"])
         #expect(created.rules == .locked)

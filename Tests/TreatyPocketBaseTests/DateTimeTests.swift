@@ -4,9 +4,13 @@ import TreatyPocketBase
 @Suite struct DateTimeTests {
     @Test("the stored form has milliseconds, truncated, and a Z")
     func storedForm() {
-        let date = PocketBaseDateTime(year: 2025, month: 3, day: 4, hour: 5, minute: 6, second: 7, nanosecond: 89_999_999)
+        let date = PocketBaseDateTime(
+            year: 2025, month: 3, day: 4, hour: 5, minute: 6, second: 7, nanosecond: 89_999_999)
         #expect(date.description == "2025-03-04 05:06:07.089Z")
-        #expect(PocketBaseDateTime(parsing: date.description) == PocketBaseDateTime(year: 2025, month: 3, day: 4, hour: 5, minute: 6, second: 7, nanosecond: 89_000_000))
+        #expect(
+            PocketBaseDateTime(parsing: date.description)
+                == PocketBaseDateTime(
+                    year: 2025, month: 3, day: 4, hour: 5, minute: 6, second: 7, nanosecond: 89_000_000))
     }
 
     @Test("Go's zero time is written as an empty string")

@@ -2,7 +2,8 @@ import Foundation
 
 /// Paths of the checked-in fixtures, found from this file rather than the working directory.
 enum Fixtures {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Fixtures")
 
     static func path(_ name: String) -> String {
         directory.appendingPathComponent(name).path

@@ -21,19 +21,34 @@ import TreatyPocketBase
             (#"{"+tags":["t3"]}"#, #"{"tags":["t3","t1","t2"],"views":10,"categories":["news"],"status":"draft"}"#),
             (#"{"tags-":"t1"}"#, #"{"tags":["t3","t2"],"views":10,"categories":["news"],"status":"draft"}"#),
             (#"{"tags-":"absent"}"#, #"{"tags":["t3","t2"],"views":10,"categories":["news"],"status":"draft"}"#),
-            (#"{"tags":["t1"],"tags+":"t2"}"#, #"{"tags":["t1","t2"],"views":10,"categories":["news"],"status":"draft"}"#),
-            (#"{"tags+":"t3","tags":["t1"]}"#, #"{"tags":["t1","t3"],"views":10,"categories":["news"],"status":"draft"}"#),
+            (
+                #"{"tags":["t1"],"tags+":"t2"}"#,
+                #"{"tags":["t1","t2"],"views":10,"categories":["news"],"status":"draft"}"#
+            ),
+            (
+                #"{"tags+":"t3","tags":["t1"]}"#,
+                #"{"tags":["t1","t3"],"views":10,"categories":["news"],"status":"draft"}"#
+            ),
             (#"{"views+":5}"#, #"{"tags":["t1","t3"],"views":15,"categories":["news"],"status":"draft"}"#),
             (#"{"views-":"3"}"#, #"{"tags":["t1","t3"],"views":12,"categories":["news"],"status":"draft"}"#),
             (#"{"views+":"abc"}"#, #"{"tags":["t1","t3"],"views":12,"categories":["news"],"status":"draft"}"#),
             (#"{"views":1,"views+":2}"#, #"{"tags":["t1","t3"],"views":3,"categories":["news"],"status":"draft"}"#),
             (#"{"views+":2,"views":1}"#, #"{"tags":["t1","t3"],"views":3,"categories":["news"],"status":"draft"}"#),
-            (#"{"categories+":"tech"}"#, #"{"tags":["t1","t3"],"views":3,"categories":["news","tech"],"status":"draft"}"#),
+            (
+                #"{"categories+":"tech"}"#,
+                #"{"tags":["t1","t3"],"views":3,"categories":["news","tech"],"status":"draft"}"#
+            ),
             (#"{"categories-":["news"]}"#, #"{"tags":["t1","t3"],"views":3,"categories":["tech"],"status":"draft"}"#),
-            (#"{"+categories":"life"}"#, #"{"tags":["t1","t3"],"views":3,"categories":["life","tech"],"status":"draft"}"#),
+            (
+                #"{"+categories":"life"}"#,
+                #"{"tags":["t1","t3"],"views":3,"categories":["life","tech"],"status":"draft"}"#
+            ),
             (#"{"status+":"live"}"#, #"{"tags":["t1","t3"],"views":3,"categories":["life","tech"],"status":"live"}"#),
             (#"{"views":null}"#, #"{"tags":["t1","t3"],"views":0,"categories":["life","tech"],"status":"live"}"#),
-            (#"{"tags":"t1","+tags":"t1"}"#, #"{"tags":["t1"],"views":0,"categories":["life","tech"],"status":"live"}"#),
+            (
+                #"{"tags":"t1","+tags":"t1"}"#,
+                #"{"tags":["t1"],"views":0,"categories":["life","tech"],"status":"live"}"#
+            ),
             (#"{"tags-":["t1","t2","t3"]}"#, #"{"tags":[],"views":0,"categories":["life","tech"],"status":"live"}"#),
             (#"{"views+":"  2"}"#, #"{"tags":[],"views":0,"categories":["life","tech"],"status":"live"}"#),
             (#"{"title+":"x"}"#, #"{"tags":[],"views":0,"categories":["life","tech"],"status":"live"}"#),
@@ -59,7 +74,9 @@ import TreatyPocketBase
         record = writer.apply(["views": 0], to: record)
         record = writer.apply(["views-": true], to: record)
         #expect(record["views"] == -1)
-        #expect(BlogSchema.postsField("views").validate(record["views"] ?? .null)?.code == "validation_min_number_constraint")
+        #expect(
+            BlogSchema.postsField("views").validate(record["views"] ?? .null)?.code
+                == "validation_min_number_constraint")
     }
 
     @Test("null empties a field, and a required one then fails")

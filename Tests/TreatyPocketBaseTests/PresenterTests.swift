@@ -12,7 +12,10 @@ import TreatyPocketBase
 
     @Test("a superuser sees the email but never the password or token key, keys sorted")
     func superuser() {
-        #expect(JSONValue.object(users.present(stored, to: .superuser)).serialized() == #"{"avatar":"","collectionId":"_pb_users_auth_","collectionName":"users","created":"2026-11-22 00:58:54.288Z","email":"a@example.com","emailVisibility":false,"id":"2eo3lfahsyi3888","name":"Alice","updated":"2026-11-22 00:58:54.288Z","verified":false}"#)
+        #expect(
+            JSONValue.object(users.present(stored, to: .superuser)).serialized()
+                == #"{"avatar":"","collectionId":"_pb_users_auth_","collectionName":"users","created":"2026-11-22 00:58:54.288Z","email":"a@example.com","emailVisibility":false,"id":"2eo3lfahsyi3888","name":"Alice","updated":"2026-11-22 00:58:54.288Z","verified":false}"#
+        )
     }
 
     @Test(

@@ -52,6 +52,8 @@ struct SplitMix: RandomNumberGenerator {
     @Test("a taken id is not unique")
     func taken() {
         #expect(PocketBaseRecordID.validate("abcdefghijklmno", in: BlogSchema.posts, isTaken: true) == .notUnique)
-        #expect(PocketBaseFieldError.notUnique.json.serialized() == #"{"code":"validation_not_unique","message":"Value must be unique."}"#)
+        #expect(
+            PocketBaseFieldError.notUnique.json.serialized()
+                == #"{"code":"validation_not_unique","message":"Value must be unique."}"#)
     }
 }

@@ -8,7 +8,9 @@ import TreatyPocketBase
 @Suite struct SchemaLoaderErrorTests {
     @Test(
         "refused shapes give located, pinned diagnostics",
-        arguments: ["legacy", "nested-options", "bad-type", "relation-by-name", "syntax", "single", "string", "wrapped"])
+        arguments: [
+            "legacy", "nested-options", "bad-type", "relation-by-name", "syntax", "single", "string", "wrapped",
+        ])
     func pinned(name: String) throws {
         let text = try Fixtures.text("invalid/\(name).json")
         let result = PocketBaseSchemaLoader().load(text: text, file: "invalid/\(name).json")
@@ -29,13 +31,16 @@ import TreatyPocketBase
             _ = try result.get()
         } catch {
             #expect(error.diagnostics.map(\.rule) == ["pocketbase-legacy-schema"])
-            #expect(error.description.hasPrefix("legacy.json:6:5: error: [pocketbase-legacy-schema] 'schema' is the pre-0.23 name of 'fields'"))
+            #expect(
+                error.description.hasPrefix(
+                    "legacy.json:6:5: error: [pocketbase-legacy-schema] 'schema' is the pre-0.23 name of 'fields'"))
         }
     }
 
     @Test("unknown keys are warnings: the collections still load")
     func warningsStillLoad() throws {
-        let result = PocketBaseSchemaLoader().load(text: try Fixtures.text("invalid/wrapped.json"), file: "wrapped.json")
+        let result = PocketBaseSchemaLoader().load(
+            text: try Fixtures.text("invalid/wrapped.json"), file: "wrapped.json")
         #expect(result.diagnostics.map(\.severity) == [.warning])
         let collections = try result.get()
         #expect(collections.first?.fields.map(\.name) == ["id", "published"])
@@ -44,18 +49,23 @@ import TreatyPocketBase
     @Test("a missing file is reported, not thrown")
     func missingFile() {
         let result = PocketBaseSchemaLoader().load(fileAt: "/nonexistent/pb_schema.json")
-        #expect(DiagnosticRenderer().render(result.diagnostics) == "/nonexistent/pb_schema.json: error: [unreadable-file] cannot read file: it does not exist or is not accessible\n  fix: check the path\n")
+        #expect(
+            DiagnosticRenderer().render(result.diagnostics)
+                == "/nonexistent/pb_schema.json: error: [unreadable-file] cannot read file: it does not exist or is not accessible\n  fix: check the path\n"
+        )
     }
 
     @Test("an export without auth system fields gets them, as PocketBase's import does")
     func normalizes() throws {
         let text = #"[{"id":"pbc_9","name":"people","type":"auth","fields":[{"name":"nick","type":"text"}]}]"#
         let people = try #require(try PocketBaseSchemaLoader().load(text: text, file: "people.json").get().first)
-        #expect(people.fields.map(\.name) == ["id", "nick", "password", "tokenKey", "email", "emailVisibility", "verified"])
-        #expect(people.indexes == [
-            "CREATE UNIQUE INDEX `idx_tokenKey_pbc_9` ON `people` (`tokenKey`)",
-            "CREATE UNIQUE INDEX `idx_email_pbc_9` ON `people` (`email`) WHERE `email` != ''",
-        ])
+        #expect(
+            people.fields.map(\.name) == ["id", "nick", "password", "tokenKey", "email", "emailVisibility", "verified"])
+        #expect(
+            people.indexes == [
+                "CREATE UNIQUE INDEX `idx_tokenKey_pbc_9` ON `people` (`tokenKey`)",
+                "CREATE UNIQUE INDEX `idx_email_pbc_9` ON `people` (`email`) WHERE `email` != ''",
+            ])
         #expect(people.auth == .defaults)
     }
 }

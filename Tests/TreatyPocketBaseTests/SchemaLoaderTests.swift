@@ -9,23 +9,28 @@ import TreatyPocketBase
         let result = PocketBaseSchemaLoader().load(fileAt: Fixtures.path("blog-pb_schema.json"))
         #expect(result.diagnostics.isEmpty, "\(DiagnosticRenderer().render(result.diagnostics))")
         let collections = try result.get()
-        #expect(collections.map(\.name) == [
-            "_superusers", "users", "members", "_mfas", "_otps", "_externalAuths", "_authOrigins", "tags", "posts",
-            "comments", "post_stats",
-        ])
+        #expect(
+            collections.map(\.name) == [
+                "_superusers", "users", "members", "_mfas", "_otps", "_externalAuths", "_authOrigins", "tags", "posts",
+                "comments", "post_stats",
+            ])
         let posts = try #require(collections.first { $0.name == "posts" })
         #expect(posts.id == "pbc_1125843985")
         #expect(posts.rules.delete == nil)
         #expect(posts.rules.list == "published = true || author = @request.auth.id")
-        #expect(posts.fields.map(\.type.rawValue) == [
-            "text", "text", "text", "editor", "text", "number", "number", "bool", "date", "select", "select",
-            "relation", "relation", "file", "file", "json", "url", "email", "text", "geoPoint", "autodate", "autodate",
-        ])
+        #expect(
+            posts.fields.map(\.type.rawValue) == [
+                "text", "text", "text", "editor", "text", "number", "number", "bool", "date", "select", "select",
+                "relation", "relation", "file", "file", "json", "url", "email", "text", "geoPoint", "autodate",
+                "autodate",
+            ])
         #expect(posts.field(named: "tags")?.options == .relation(.init(collectionId: "pbc_1219621782", maxSelect: 5)))
         #expect(posts.field(named: "views")?.options == .number(.init(min: 0, onlyInt: true)))
         #expect(posts.field(named: "secretNote")?.hidden == true)
         let publishedAt = try #require(posts.field(named: "publishedAt"))
-        #expect(publishedAt.options == .date(.init(min: .init(year: 2020, month: 1, day: 1), max: .init(year: 2100, month: 1, day: 1))))
+        #expect(
+            publishedAt.options
+                == .date(.init(min: .init(year: 2020, month: 1, day: 1), max: .init(year: 2100, month: 1, day: 1))))
         let members = try #require(collections.first { $0.name == "members" })
         #expect(members.auth?.otp.enabled == true)
         #expect(members.auth?.otp.length == 6)

@@ -7,12 +7,16 @@ extension PocketBaseErrorResponse {
         status: 400, message: "Something went wrong while processing your request.")
 
     /// 400 "Failed to create record." with the failing fields (or `{}` for an unmet create rule).
-    public static func failedToCreateRecord(_ fieldErrors: [String: PocketBaseFieldError] = [:]) -> PocketBaseErrorResponse {
+    public static func failedToCreateRecord(_ fieldErrors: [String: PocketBaseFieldError] = [:])
+        -> PocketBaseErrorResponse
+    {
         PocketBaseErrorResponse(status: 400, message: "Failed to create record.", fieldErrors: fieldErrors)
     }
 
     /// 400 "Failed to update record." with the failing fields.
-    public static func failedToUpdateRecord(_ fieldErrors: [String: PocketBaseFieldError] = [:]) -> PocketBaseErrorResponse {
+    public static func failedToUpdateRecord(_ fieldErrors: [String: PocketBaseFieldError] = [:])
+        -> PocketBaseErrorResponse
+    {
         PocketBaseErrorResponse(status: 400, message: "Failed to update record.", fieldErrors: fieldErrors)
     }
 
@@ -32,7 +36,9 @@ extension PocketBaseErrorResponse {
         status: 400, message: "Failed to load the collection type data due to invalid formatting.")
 
     /// 400 "An error occurred while validating the submitted data.": auth forms.
-    public static func invalidSubmittedData(_ fieldErrors: [String: PocketBaseFieldError] = [:]) -> PocketBaseErrorResponse {
+    public static func invalidSubmittedData(_ fieldErrors: [String: PocketBaseFieldError] = [:])
+        -> PocketBaseErrorResponse
+    {
         PocketBaseErrorResponse(
             status: 400, message: "An error occurred while validating the submitted data.", fieldErrors: fieldErrors)
     }

@@ -33,7 +33,8 @@ extension PocketBaseFieldError {
 
     /// `validation_invalid_format` "Invalid value format.": text or password not matching the
     /// field's `pattern` (and record ids outside `[a-z0-9]`).
-    public static let invalidFormat = PocketBaseFieldError(code: "validation_invalid_format", message: "Invalid value format.")
+    public static let invalidFormat = PocketBaseFieldError(
+        code: "validation_invalid_format", message: "Invalid value format.")
 
     /// `validation_pk_change` "The record primary key cannot be changed."
     public static let primaryKeyChange = PocketBaseFieldError(
@@ -69,7 +70,8 @@ extension PocketBaseFieldError {
     }
 
     /// `validation_is_email` "Must be a valid email address."
-    public static let isEmail = PocketBaseFieldError(code: "validation_is_email", message: "Must be a valid email address.")
+    public static let isEmail = PocketBaseFieldError(
+        code: "validation_is_email", message: "Must be a valid email address.")
 
     /// `validation_email_domain_not_allowed` "Email domain is not allowed."
     public static let emailDomainNotAllowed = PocketBaseFieldError(
@@ -165,7 +167,8 @@ extension PocketBaseFieldError {
 
     /// `validation_values_mismatch` "Values don't match.": `passwordConfirm` differs, or a
     /// non-superuser sets `verified`.
-    public static let valuesMismatch = PocketBaseFieldError(code: "validation_values_mismatch", message: "Values don't match.")
+    public static let valuesMismatch = PocketBaseFieldError(
+        code: "validation_values_mismatch", message: "Values don't match.")
 
     /// `validation_length_too_long` "The length must be no more than N." with `params {max,
     /// min}` (ozzo-validation's length rule, e.g. too many batch requests).
@@ -177,5 +180,6 @@ extension PocketBaseFieldError {
 
     /// `validation_invalid_value` "Invalid value.": PocketBase's fallback for an error without
     /// a code of its own.
-    public static let invalidValueFallback = PocketBaseFieldError(code: "validation_invalid_value", message: "Invalid value.")
+    public static let invalidValueFallback = PocketBaseFieldError(
+        code: "validation_invalid_value", message: "Invalid value.")
 }

@@ -44,7 +44,8 @@ public struct PocketBaseSchemaLoader: Sendable {
                 file: path,
                 diagnostics: [
                     .error(
-                        "file-too-large", "the file has \(data.count) bytes, more than the limit of \(maxFileSize) bytes",
+                        "file-too-large",
+                        "the file has \(data.count) bytes, more than the limit of \(maxFileSize) bytes",
                         at: SourceLocation(file: path))
                 ])
         }

@@ -10,7 +10,8 @@ extension SchemaDecoder {
         let alert = self.object("authAlert", in: object, at: pointer)
         let alertPointer = pointer.appending("authAlert")
         auth.authAlert.enabled = bool("enabled", in: alert, at: alertPointer, default: auth.authAlert.enabled)
-        auth.authAlert.emailTemplate = template("emailTemplate", in: alert, at: alertPointer, default: .defaultAuthAlert)
+        auth.authAlert.emailTemplate = template(
+            "emailTemplate", in: alert, at: alertPointer, default: .defaultAuthAlert)
 
         let oauth2 = self.object("oauth2", in: object, at: pointer)
         let oauth2Pointer = pointer.appending("oauth2")
@@ -38,13 +39,15 @@ extension SchemaDecoder {
         let mfa = self.object("mfa", in: object, at: pointer)
         let mfaPointer = pointer.appending("mfa")
         auth.mfa = .init(
-            enabled: bool("enabled", in: mfa, at: mfaPointer), duration: int("duration", in: mfa, at: mfaPointer, default: 600),
+            enabled: bool("enabled", in: mfa, at: mfaPointer),
+            duration: int("duration", in: mfa, at: mfaPointer, default: 600),
             rule: string("rule", in: mfa, at: mfaPointer))
 
         let otp = self.object("otp", in: object, at: pointer)
         let otpPointer = pointer.appending("otp")
         auth.otp = .init(
-            enabled: bool("enabled", in: otp, at: otpPointer), duration: int("duration", in: otp, at: otpPointer, default: 180),
+            enabled: bool("enabled", in: otp, at: otpPointer),
+            duration: int("duration", in: otp, at: otpPointer, default: 180),
             length: int("length", in: otp, at: otpPointer, default: 8),
             emailTemplate: template("emailTemplate", in: otp, at: otpPointer, default: .defaultOTP))
 
@@ -53,15 +56,19 @@ extension SchemaDecoder {
         auth.emailChangeTokenDuration = duration("emailChangeToken", in: object, at: pointer, default: 1_800)
         auth.verificationTokenDuration = duration("verificationToken", in: object, at: pointer, default: 86_400)
         auth.fileTokenDuration = duration("fileToken", in: object, at: pointer, default: 180)
-        auth.verificationTemplate = template("verificationTemplate", in: object, at: pointer, default: .defaultVerification)
-        auth.resetPasswordTemplate = template("resetPasswordTemplate", in: object, at: pointer, default: .defaultResetPassword)
+        auth.verificationTemplate = template(
+            "verificationTemplate", in: object, at: pointer, default: .defaultVerification)
+        auth.resetPasswordTemplate = template(
+            "resetPasswordTemplate", in: object, at: pointer, default: .defaultResetPassword)
         auth.confirmEmailChangeTemplate = template(
             "confirmEmailChangeTemplate", in: object, at: pointer, default: .defaultConfirmEmailChange)
         return auth
     }
 
     /// `{"duration": seconds}`.
-    private mutating func duration(_ key: String, in object: JSONObject, at pointer: JSONPointer, default fallback: Int) -> Int {
+    private mutating func duration(_ key: String, in object: JSONObject, at pointer: JSONPointer, default fallback: Int)
+        -> Int
+    {
         guard object.containsKey(key) else { return fallback }
         let token = self.object(key, in: object, at: pointer)
         return int("duration", in: token, at: pointer.appending(key), default: fallback)

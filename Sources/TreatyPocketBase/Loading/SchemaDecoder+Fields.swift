@@ -41,11 +41,15 @@ extension SchemaDecoder {
                 SchemaIssue(
                     kind: .legacyShape, rule: "pocketbase-legacy-schema", pointer: pointer.appending("options"),
                     message: "\(label) keeps its props in a nested 'options' object, the pre-0.23 shape",
-                    details: ["PocketBase 0.40 ignores 'options' (a select field then fails with 'values: Cannot be blank.')"],
+                    details: [
+                        "PocketBase 0.40 ignores 'options' (a select field then fails with 'values: Cannot be blank.')"
+                    ],
                     fix: keys.isEmpty ? "remove 'options'" : "move \(keys) out of 'options' into the field itself"))
         }
         guard let type = fieldType(object, label: label, at: pointer) else { return nil }
-        checkKeys(of: object, known: Self.commonFieldKeys + Self.optionKeys(of: type) + ["options"], in: "\(type) \(label)", at: pointer)
+        checkKeys(
+            of: object, known: Self.commonFieldKeys + Self.optionKeys(of: type) + ["options"], in: "\(type) \(label)",
+            at: pointer)
         let id = string("id", in: object, at: pointer)
         if id.isEmpty { fieldsWithoutID.insert(pointer) }
         return PocketBaseField(
@@ -56,7 +60,9 @@ extension SchemaDecoder {
             options: options(of: type, in: object, at: pointer))
     }
 
-    private mutating func fieldType(_ object: JSONObject, label: String, at pointer: JSONPointer) -> PocketBaseFieldType? {
+    private mutating func fieldType(_ object: JSONObject, label: String, at pointer: JSONPointer)
+        -> PocketBaseFieldType?
+    {
         let names = PocketBaseFieldType.allCases.map(\.rawValue)
         let raw = string("type", in: object, at: pointer)
         if let type = PocketBaseFieldType(rawValue: raw) { return type }
@@ -103,27 +109,36 @@ extension SchemaDecoder {
             return .date(.init(min: date("min", in: object, at: pointer), max: date("max", in: object, at: pointer)))
         case .autodate:
             return .autodate(
-                .init(onCreate: bool("onCreate", in: object, at: pointer), onUpdate: bool("onUpdate", in: object, at: pointer)))
+                .init(
+                    onCreate: bool("onCreate", in: object, at: pointer),
+                    onUpdate: bool("onUpdate", in: object, at: pointer)))
         case .select:
             return .select(
-                .init(values: strings("values", in: object, at: pointer), maxSelect: int("maxSelect", in: object, at: pointer)))
+                .init(
+                    values: strings("values", in: object, at: pointer),
+                    maxSelect: int("maxSelect", in: object, at: pointer)))
         case .json:
             return .json(.init(maxSize: int("maxSize", in: object, at: pointer)))
         case .editor:
             return .editor(
-                .init(maxSize: int("maxSize", in: object, at: pointer), convertURLs: bool("convertURLs", in: object, at: pointer)))
+                .init(
+                    maxSize: int("maxSize", in: object, at: pointer),
+                    convertURLs: bool("convertURLs", in: object, at: pointer)))
         case .file:
             return .file(
                 .init(
-                    maxSelect: int("maxSelect", in: object, at: pointer), maxSize: int("maxSize", in: object, at: pointer),
-                    mimeTypes: strings("mimeTypes", in: object, at: pointer), thumbs: strings("thumbs", in: object, at: pointer),
+                    maxSelect: int("maxSelect", in: object, at: pointer),
+                    maxSize: int("maxSize", in: object, at: pointer),
+                    mimeTypes: strings("mimeTypes", in: object, at: pointer),
+                    thumbs: strings("thumbs", in: object, at: pointer),
                     protected: bool("protected", in: object, at: pointer)))
         case .relation:
             return .relation(
                 .init(
                     collectionId: string("collectionId", in: object, at: pointer),
                     cascadeDelete: bool("cascadeDelete", in: object, at: pointer),
-                    minSelect: int("minSelect", in: object, at: pointer), maxSelect: int("maxSelect", in: object, at: pointer)))
+                    minSelect: int("minSelect", in: object, at: pointer),
+                    maxSelect: int("maxSelect", in: object, at: pointer)))
         case .password:
             return .password(
                 .init(

@@ -23,7 +23,9 @@ extension SchemaDecoder {
     }
 
     /// A string prop; missing or `null` gives `fallback`.
-    mutating func string(_ key: String, in object: JSONObject, at pointer: JSONPointer, default fallback: String = "") -> String {
+    mutating func string(_ key: String, in object: JSONObject, at pointer: JSONPointer, default fallback: String = "")
+        -> String
+    {
         switch object[key] {
         case nil, .null?: return fallback
         case .string(let text)?: return text
@@ -44,7 +46,9 @@ extension SchemaDecoder {
         }
     }
 
-    mutating func bool(_ key: String, in object: JSONObject, at pointer: JSONPointer, default fallback: Bool = false) -> Bool {
+    mutating func bool(_ key: String, in object: JSONObject, at pointer: JSONPointer, default fallback: Bool = false)
+        -> Bool
+    {
         switch object[key] {
         case nil, .null?: return fallback
         case .bool(let flag)?: return flag

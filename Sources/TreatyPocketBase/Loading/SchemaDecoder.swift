@@ -48,7 +48,8 @@ struct SchemaDecoder {
             indexes: strings("indexes", in: object, at: pointer),
             rules: PocketBaseAPIRules(
                 list: rule("listRule", in: object, at: pointer), view: rule("viewRule", in: object, at: pointer),
-                create: rule("createRule", in: object, at: pointer), update: rule("updateRule", in: object, at: pointer),
+                create: rule("createRule", in: object, at: pointer),
+                update: rule("updateRule", in: object, at: pointer),
                 delete: rule("deleteRule", in: object, at: pointer)))
         if type == .auth { collection.auth = authOptions(object, at: pointer) }
         if type == .view { collection.viewQuery = string("viewQuery", in: object, at: pointer) }
@@ -99,7 +100,9 @@ struct SchemaDecoder {
                     kind: .legacyShape, rule: "pocketbase-legacy-schema", pointer: pointer.appending("options"),
                     message: "a collection-level 'options' object is the pre-0.23 shape; PocketBase 0.40 ignores it",
                     details: ["auth settings and 'viewQuery' are top-level keys of the collection since 0.23"],
-                    fix: "move the keys of 'options' up into the collection, or export again from PocketBase 0.23 or later"))
+                    fix:
+                        "move the keys of 'options' up into the collection, or export again from PocketBase 0.23 or later"
+                ))
         }
     }
 }

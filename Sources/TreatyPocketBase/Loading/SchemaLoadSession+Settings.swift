@@ -4,13 +4,16 @@ internal import TreatyJSON
 extension SchemaLoadSession {
     /// A located diagnostic for a setting PocketBase would refuse.
     func diagnostic(
-        for error: SettingsError, in collection: PocketBaseCollection, at pointer: JSONPointer, all: [PocketBaseCollection]
+        for error: SettingsError, in collection: PocketBaseCollection, at pointer: JSONPointer,
+        all: [PocketBaseCollection]
     ) -> Diagnostic {
         var target = pointer
         for token in error.path { target = target.appending(token) }
         var place = "collection '\(collection.name)'"
         var field: PocketBaseField?
-        if error.path.count >= 2, error.path[0] == "fields", let index = Int(error.path[1]), collection.fields.indices.contains(index) {
+        if error.path.count >= 2, error.path[0] == "fields", let index = Int(error.path[1]),
+            collection.fields.indices.contains(index)
+        {
             field = collection.fields[index]
             place = "field '\(collection.fields[index].name)' of " + place
         }
@@ -36,7 +39,8 @@ extension SchemaLoadSession {
                 details.insert("did you mean '\(suggestion)'?", at: 0)
                 return "write \"collectionId\": \"\(suggestion)\""
             }
-            return "add the collection with id '\(relation.collectionId)' to the file, or point the relation at one of its collections"
+            return
+                "add the collection with id '\(relation.collectionId)' to the file, or point the relation at one of its collections"
         case "validation_collection_name_exists":
             return "give each collection a different name (names are compared case-insensitively)"
         case "validation_invalid_or_existing_id":

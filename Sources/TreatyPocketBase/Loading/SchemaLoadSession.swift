@@ -23,7 +23,8 @@ struct SchemaLoadSession {
                 "json-syntax", error.message,
                 at: SourceLocation(file: file, line: error.position.line, column: error.position.column),
                 fix: "fix the JSON; PocketBase exports are plain JSON arrays")
-            diagnostic.snippet = SourceSnippet.make(text: text[...], line: error.position.line, column: error.position.column)
+            diagnostic.snippet = SourceSnippet.make(
+                text: text[...], line: error.position.line, column: error.position.column)
             return PocketBaseSchemaLoadResult(file: file, diagnostics: [diagnostic])
         }
         guard let (elements, base) = collectionElements(of: document) else {
@@ -35,7 +36,8 @@ struct SchemaLoadSession {
             let pointer = base.appending(index: index)
             if let collection = decoder.collection(element, at: pointer) {
                 decoded.append((collection, pointer))
-                checkIdentity(of: element, collection: collection, at: pointer, invalidType: decoder.invalidTypes[pointer])
+                checkIdentity(
+                    of: element, collection: collection, at: pointer, invalidType: decoder.invalidTypes[pointer])
             }
         }
         diagnostics += decoder.issues.map(diagnostic(for:))
@@ -55,7 +57,8 @@ struct SchemaLoadSession {
             }
         }
         diagnostics.sort { ($0.location ?? SourceLocation(file: file)) < ($1.location ?? SourceLocation(file: file)) }
-        return PocketBaseSchemaLoadResult(file: file, collections: all.map { $0.normalized() }, diagnostics: diagnostics)
+        return PocketBaseSchemaLoadResult(
+            file: file, collections: all.map { $0.normalized() }, diagnostics: diagnostics)
     }
 
     /// The array of collections, accepting a bare array, `{"collections": […]}` or `{"items": […]}`.
@@ -67,7 +70,8 @@ struct SchemaLoadSession {
             for key in ["collections", "items"] {
                 if case .array(let elements)? = object[key] { return (elements, JSONPointer.root.appending(key)) }
             }
-            let looksLikeCollection = object.containsKey("name") && (object.containsKey("fields") || object.containsKey("schema"))
+            let looksLikeCollection =
+                object.containsKey("name") && (object.containsKey("fields") || object.containsKey("schema"))
             append(
                 .error(
                     "pocketbase-not-a-collection-list",
@@ -76,7 +80,8 @@ struct SchemaLoadSession {
                         : "the document is an object without a 'collections' list",
                     at: .root,
                     fix: looksLikeCollection
-                        ? "wrap the collection in [ ]" : "use PocketBase's 'Export collections' output: a JSON array of collections"))
+                        ? "wrap the collection in [ ]"
+                        : "use PocketBase's 'Export collections' output: a JSON array of collections"))
             return nil
         default:
             append(

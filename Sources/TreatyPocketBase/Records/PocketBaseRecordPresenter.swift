@@ -30,7 +30,8 @@ public struct PocketBaseRecordPresenter: Sendable {
             JSONObject.Member(key: "collectionName", value: .string(collection.name)),
         ]
         for field in collection.fields where isVisible(field, of: record, to: viewer) {
-            members.append(.init(key: field.name, value: field.type == .password ? "" : record[field.name] ?? field.emptyValue))
+            members.append(
+                .init(key: field.name, value: field.type == .password ? "" : record[field.name] ?? field.emptyValue))
         }
         return JSONObject(members.sorted { $0.key < $1.key })
     }

@@ -70,7 +70,9 @@ public struct PocketBaseRecordWriter: Sendable {
     ///   - record: The record after the write.
     ///   - context: The stored record (for updates) and a relation lookup.
     /// - Returns: The failing fields and their errors; empty when the record is valid.
-    public func validate(_ record: JSONObject, in context: PocketBaseValidationContext = .init()) -> [String: PocketBaseFieldError] {
+    public func validate(_ record: JSONObject, in context: PocketBaseValidationContext = .init()) -> [String:
+        PocketBaseFieldError]
+    {
         var errors: [String: PocketBaseFieldError] = [:]
         for field in collection.fields {
             if let error = field.validate(record[field.name] ?? field.emptyValue, in: context) {

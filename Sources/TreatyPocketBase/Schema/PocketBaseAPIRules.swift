@@ -22,7 +22,9 @@ public struct PocketBaseAPIRules: Sendable, Hashable {
     ///   - create: The create rule.
     ///   - update: The update rule.
     ///   - delete: The delete rule.
-    public init(list: String? = nil, view: String? = nil, create: String? = nil, update: String? = nil, delete: String? = nil) {
+    public init(
+        list: String? = nil, view: String? = nil, create: String? = nil, update: String? = nil, delete: String? = nil
+    ) {
         self.list = list
         self.view = view
         self.create = create

@@ -27,7 +27,10 @@ extension PocketBaseAuthOptions {
         public var emailTemplate: PocketBaseEmailTemplate
 
         /// Creates the settings; disabled, 180 s, 8 characters by default.
-        public init(enabled: Bool = false, duration: Int = 180, length: Int = 8, emailTemplate: PocketBaseEmailTemplate = .defaultOTP) {
+        public init(
+            enabled: Bool = false, duration: Int = 180, length: Int = 8,
+            emailTemplate: PocketBaseEmailTemplate = .defaultOTP
+        ) {
             self.enabled = enabled
             self.duration = duration
             self.length = length

@@ -19,7 +19,8 @@ extension PocketBaseCollection {
                 .created(), .updated(),
             ],
             indexes: authIndexes(id: "_pb_users_auth_", name: "users"),
-            rules: PocketBaseAPIRules(list: ownRecord, view: ownRecord, create: "", update: ownRecord, delete: ownRecord),
+            rules: PocketBaseAPIRules(
+                list: ownRecord, view: ownRecord, create: "", update: ownRecord, delete: ownRecord),
             auth: auth)
     }()
 
@@ -48,20 +49,25 @@ extension PocketBaseCollection {
             "_otps",
             fields: [
                 .systemText("collectionRef"), .systemText("recordRef"),
-                PocketBaseField(name: "password", system: true, hidden: true, required: true, options: .password(.init(cost: 8))),
+                PocketBaseField(
+                    name: "password", system: true, hidden: true, required: true, options: .password(.init(cost: 8))),
                 .systemText("sentTo", required: false, hidden: true),
             ],
             indexes: ["CREATE INDEX `idx_otps_collectionRef_recordRef` ON `_otps` (collectionRef, recordRef)"]),
         systemBase(
             "_externalAuths",
-            fields: [.systemText("collectionRef"), .systemText("recordRef"), .systemText("provider"), .systemText("providerId")],
+            fields: [
+                .systemText("collectionRef"), .systemText("recordRef"), .systemText("provider"),
+                .systemText("providerId"),
+            ],
             indexes: [
                 "CREATE UNIQUE INDEX `idx_externalAuths_record_provider` ON `_externalAuths` (collectionRef, recordRef, provider)",
                 "CREATE UNIQUE INDEX `idx_externalAuths_collection_provider` ON `_externalAuths` (collectionRef, provider, providerId)",
             ],
             deletable: true),
         systemBase(
-            "_authOrigins", fields: [.systemText("collectionRef"), .systemText("recordRef"), .systemText("fingerprint")],
+            "_authOrigins",
+            fields: [.systemText("collectionRef"), .systemText("recordRef"), .systemText("fingerprint")],
             indexes: [
                 "CREATE UNIQUE INDEX `idx_authOrigins_unique_pairs` ON `_authOrigins` (collectionRef, recordRef, fingerprint)"
             ],
@@ -86,7 +92,8 @@ extension PocketBaseCollection {
     private static func systemBase(
         _ name: String, fields: [PocketBaseField], indexes: [String], deletable: Bool = false
     ) -> PocketBaseCollection {
-        let ownRef = "@request.auth.id != '' && recordRef = @request.auth.id && collectionRef = @request.auth.collectionId"
+        let ownRef =
+            "@request.auth.id != '' && recordRef = @request.auth.id && collectionRef = @request.auth.collectionId"
         return PocketBaseCollection(
             name: name, system: true, fields: [.recordID] + fields + [.created(system: true), .updated(system: true)],
             indexes: indexes, rules: PocketBaseAPIRules(list: ownRef, view: ownRef, delete: deletable ? ownRef : nil))

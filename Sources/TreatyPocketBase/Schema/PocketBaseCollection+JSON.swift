@@ -51,7 +51,9 @@ extension PocketBaseAuthOptions {
             "authRule": .rule(authRule), "manageRule": .rule(manageRule),
             "authAlert": ["enabled": .bool(authAlert.enabled), "emailTemplate": authAlert.emailTemplate.json],
             "oauth2": .object(oauth2Object),
-            "passwordAuth": ["enabled": .bool(passwordAuth.enabled), "identityFields": .strings(passwordAuth.identityFields)],
+            "passwordAuth": [
+                "enabled": .bool(passwordAuth.enabled), "identityFields": .strings(passwordAuth.identityFields),
+            ],
             "mfa": ["enabled": .bool(mfa.enabled), "duration": .int(mfa.duration), "rule": .string(mfa.rule)],
             "otp": [
                 "enabled": .bool(otp.enabled), "duration": .int(otp.duration), "length": .int(otp.length),

@@ -19,7 +19,9 @@ extension PocketBaseCollection {
             copy.fields.insert(.recordID, at: 0)
         }
         guard type == .auth else { return copy }
-        let systemFields: [PocketBaseField] = [.authPassword, .authTokenKey, .authEmail, .authEmailVisibility, .authVerified]
+        let systemFields: [PocketBaseField] = [
+            .authPassword, .authTokenKey, .authEmail, .authEmailVisibility, .authVerified,
+        ]
         for system in systemFields {
             if let index = copy.fields.firstIndex(where: { $0.name == system.name && $0.type == system.type }) {
                 copy.fields[index].system = true

@@ -3,7 +3,8 @@ extension PocketBaseField {
     /// generated when not sent.
     public static let recordID = PocketBaseField(
         name: "id", system: true, required: true,
-        options: .text(.init(min: 15, max: 15, pattern: "^[a-z0-9]+$", autogeneratePattern: "[a-z0-9]{15}", primaryKey: true)))
+        options: .text(
+            .init(min: 15, max: 15, pattern: "^[a-z0-9]+$", autogeneratePattern: "[a-z0-9]{15}", primaryKey: true)))
 
     /// The `password` field of auth collections (hidden, at least 8 characters).
     public static let authPassword = PocketBaseField(

@@ -20,7 +20,10 @@ extension PocketBaseField {
         ///   - mimeTypes: The accepted MIME types.
         ///   - thumbs: The thumbnail sizes.
         ///   - protected: Whether downloads need a file token.
-        public init(maxSelect: Int = 1, maxSize: Int = 0, mimeTypes: [String] = [], thumbs: [String] = [], protected: Bool = false) {
+        public init(
+            maxSelect: Int = 1, maxSize: Int = 0, mimeTypes: [String] = [], thumbs: [String] = [],
+            protected: Bool = false
+        ) {
             self.maxSelect = maxSelect
             self.maxSize = maxSize
             self.mimeTypes = mimeTypes

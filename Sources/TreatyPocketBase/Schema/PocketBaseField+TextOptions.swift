@@ -20,7 +20,9 @@ extension PocketBaseField {
         ///   - pattern: The pattern values must match.
         ///   - autogeneratePattern: The pattern new values are generated from.
         ///   - primaryKey: Whether the field is the primary key.
-        public init(min: Int = 0, max: Int = 0, pattern: String = "", autogeneratePattern: String = "", primaryKey: Bool = false) {
+        public init(
+            min: Int = 0, max: Int = 0, pattern: String = "", autogeneratePattern: String = "", primaryKey: Bool = false
+        ) {
             self.min = min
             self.max = max
             self.pattern = pattern

@@ -23,7 +23,10 @@ struct CollectionValidator {
         }
         errors += fieldsErrors(collection)
         if collection.type == .view {
-            let writeRules = [("createRule", collection.rules.create), ("updateRule", collection.rules.update), ("deleteRule", collection.rules.delete)]
+            let writeRules = [
+                ("createRule", collection.rules.create), ("updateRule", collection.rules.update),
+                ("deleteRule", collection.rules.delete),
+            ]
             for (key, rule) in writeRules where rule != nil {
                 errors.append(SettingsError(path: [key], error: .mustBeNil))
             }
@@ -44,7 +47,9 @@ struct CollectionValidator {
         guard name.count <= 255 else { return .lengthOutOfRange(1, 255) }
         guard !name.lowercased().contains("_via_") else { return .foundVia }
         guard Self.isWord(name) else { return .matchInvalid }
-        guard !existing.contains(where: { $0.name.lowercased() == name.lowercased() }) else { return .collectionNameExists }
+        guard !existing.contains(where: { $0.name.lowercased() == name.lowercased() }) else {
+            return .collectionNameExists
+        }
         guard !existing.contains(where: { $0.id == name }) else { return .collectionNameIsID }
         guard !Self.internalTables.contains(name) else { return .collectionNameInternal }
         return nil
@@ -58,7 +63,9 @@ struct CollectionValidator {
                 return [SettingsError(path: ["fields", String(index), "id"], error: .duplicatedFieldID(field.id))]
             }
             if names.contains(field.name.lowercased()) {
-                return [SettingsError(path: ["fields", String(index), "name"], error: .duplicatedFieldName(field.name))]
+                return [
+                    SettingsError(path: ["fields", String(index), "name"], error: .duplicatedFieldName(field.name))
+                ]
             }
             ids.append(field.id)
             names.append(field.name.lowercased())
@@ -78,10 +85,13 @@ struct CollectionValidator {
 
     private func missingSystemField(_ collection: PocketBaseCollection) -> PocketBaseFieldError? {
         guard collection.type != .view else { return nil }
-        guard case .text(let id)? = collection.field(named: "id")?.options, id.primaryKey else { return .missingPrimaryKey }
+        guard case .text(let id)? = collection.field(named: "id")?.options, id.primaryKey else {
+            return .missingPrimaryKey
+        }
         guard collection.type == .auth else { return nil }
         let required: [(String, PocketBaseFieldType)] = [
-            ("password", .password), ("tokenKey", .text), ("email", .email), ("emailVisibility", .bool), ("verified", .bool),
+            ("password", .password), ("tokenKey", .text), ("email", .email), ("emailVisibility", .bool),
+            ("verified", .bool),
         ]
         for (name, type) in required where collection.field(named: name)?.type != type {
             return PocketBaseFieldError(
@@ -92,6 +102,9 @@ struct CollectionValidator {
 
     /// Whether `text` matches Go's `^\w+$` (ASCII letters, digits and `_`).
     static func isWord(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) || $0 == 95 }
+        !text.isEmpty
+            && text.utf8.allSatisfy {
+                ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) || $0 == 95
+            }
     }
 }

@@ -3,7 +3,9 @@
 struct FieldSettingsChecker {
     var existing: [PocketBaseCollection]
 
-    private static let reservedNames: Set<String> = ["null", "true", "false", "_rowid_", "collectionId", "collectionName", "expand"]
+    private static let reservedNames: Set<String> = [
+        "null", "true", "false", "_rowid_", "collectionId", "collectionName", "expand",
+    ]
 
     func errors(of field: PocketBaseField) -> [([String], PocketBaseFieldError)] {
         var errors: [([String], PocketBaseFieldError)] = []
@@ -44,7 +46,9 @@ struct FieldSettingsChecker {
         case .select(let select):
             check("values", select.values.isEmpty ? .required : nil)
             let limit = max(select.values.count, 1)
-            check("maxSelect", select.maxSelect < 0 ? .noLessThan(0) : select.maxSelect > limit ? .noGreaterThan(limit) : nil)
+            check(
+                "maxSelect",
+                select.maxSelect < 0 ? .noLessThan(0) : select.maxSelect > limit ? .noGreaterThan(limit) : nil)
         case .relation(let relation):
             check("collectionId", collectionIDError(relation.collectionId))
             check("minSelect", relation.minSelect < 0 ? .noLessThan(0) : nil)
@@ -57,8 +61,14 @@ struct FieldSettingsChecker {
             check("min", password.min < 0 ? .noLessThan(1) : password.min > 71 ? .noGreaterThan(71) : nil)
             check(
                 "max",
-                password.max == 0 ? nil : password.max < password.min ? .noLessThan(password.min) : password.max > 71 ? .noGreaterThan(71) : nil)
-            check("cost", password.cost == 0 ? nil : password.cost < 4 ? .noLessThan(4) : password.cost > 31 ? .noGreaterThan(31) : nil)
+                password.max == 0
+                    ? nil
+                    : password.max < password.min
+                        ? .noLessThan(password.min) : password.max > 71 ? .noGreaterThan(71) : nil)
+            check(
+                "cost",
+                password.cost == 0
+                    ? nil : password.cost < 4 ? .noLessThan(4) : password.cost > 31 ? .noGreaterThan(31) : nil)
             check("pattern", regexError(password.pattern))
         case .file(let file):
             check("maxSelect", file.maxSelect < 0 ? .noLessThan(0) : nil)
@@ -117,7 +127,9 @@ struct FieldSettingsChecker {
         var body = Substring(text)
         if let last = body.last, "tbf".contains(last) { body = body.dropLast() }
         let sides = body.split(separator: "x", omittingEmptySubsequences: false)
-        guard sides.count == 2, sides.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isWholeNumber) && $0.allSatisfy(\.isASCII) }) else {
+        guard sides.count == 2,
+            sides.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isWholeNumber) && $0.allSatisfy(\.isASCII) })
+        else {
             return false
         }
         return !(Int(sides[0]) == 0 && Int(sides[1]) == 0)

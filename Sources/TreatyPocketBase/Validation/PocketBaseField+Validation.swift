@@ -13,7 +13,8 @@ extension PocketBaseField {
     ///   - value: The value the record would store.
     ///   - context: The record before the write and a relation lookup.
     /// - Returns: The error, or `nil` when the value is acceptable.
-    public func validate(_ value: JSONValue, in context: PocketBaseValidationContext = .init()) -> PocketBaseFieldError? {
+    public func validate(_ value: JSONValue, in context: PocketBaseValidationContext = .init()) -> PocketBaseFieldError?
+    {
         switch options {
         case .text(let text): validateText(GoCast.string(value), text, context)
         case .number(let number): validateNumber(value, number)
@@ -32,7 +33,9 @@ extension PocketBaseField {
         }
     }
 
-    private func validateText(_ text: String, _ options: TextOptions, _ context: PocketBaseValidationContext) -> PocketBaseFieldError? {
+    private func validateText(_ text: String, _ options: TextOptions, _ context: PocketBaseValidationContext)
+        -> PocketBaseFieldError?
+    {
         if options.primaryKey, let original = context.original {
             let stored = original[name].map(GoCast.string) ?? ""
             if stored != text { return .primaryKeyChange }
@@ -102,7 +105,9 @@ extension PocketBaseField {
         return nil
     }
 
-    private func validateFiles(_ names: [String], _ options: FileOptions, _ context: PocketBaseValidationContext) -> PocketBaseFieldError? {
+    private func validateFiles(_ names: [String], _ options: FileOptions, _ context: PocketBaseValidationContext)
+        -> PocketBaseFieldError?
+    {
         if names.isEmpty { return required ? .required : nil }
         let stored = context.original?[name].map(GoCast.uniqueStrings) ?? []
         let added = names.filter { !stored.contains($0) }.map { String($0.utf8.prefix(250)) ?? $0 }

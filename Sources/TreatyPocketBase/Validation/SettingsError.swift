@@ -29,13 +29,15 @@ extension PocketBaseFieldError {
             params: ["max": .number(JSONNumber(max)), "min": .number(JSONNumber(min))])
     }
 
-    static let matchInvalid = PocketBaseFieldError(code: "validation_match_invalid", message: "Must be in a valid format.")
+    static let matchInvalid = PocketBaseFieldError(
+        code: "validation_match_invalid", message: "Must be in a valid format.")
     static let notInList = PocketBaseFieldError(code: "validation_not_in_invalid", message: "Must not be in list.")
     static let inInvalid = PocketBaseFieldError(code: "validation_in_invalid", message: "Must be a valid value.")
     static let mustBeEmpty = PocketBaseFieldError(code: "validation_empty", message: "Must be blank.")
     static let mustBeNil = PocketBaseFieldError(code: "validation_nil", message: "Must be blank.")
     static let isDomain = PocketBaseFieldError(code: "validation_is_domain", message: "Must be a valid domain.")
-    static let foundVia = PocketBaseFieldError(code: "validation_found_via", message: "The value cannot contain \"_via_\".")
+    static let foundVia = PocketBaseFieldError(
+        code: "validation_found_via", message: "The value cannot contain \"_via_\".")
     static let invalidRegex = PocketBaseFieldError(code: "validation_invalid_regex", message: "Error parsing regexp.")
     static let missingRelationCollection = PocketBaseFieldError(
         code: "validation_field_relation_missing_collection", message: "The relation collection doesn't exist.")
@@ -46,14 +48,16 @@ extension PocketBaseFieldError {
     static let collectionNameIsID = PocketBaseFieldError(
         code: "validation_collection_name_id_duplicate", message: "The name must not match an existing collection id.")
     static let collectionNameInternal = PocketBaseFieldError(
-        code: "validation_collection_name_invalid", message: "The name shouldn't match with an existing internal table.")
+        code: "validation_collection_name_invalid", message: "The name shouldn't match with an existing internal table."
+    )
     static let existingID = PocketBaseFieldError(
         code: "validation_invalid_or_existing_id", message: "The model id is invalid or already exists.")
     static let missingPrimaryKey = PocketBaseFieldError(
         code: "validation_missing_primary_key", message: "Missing or invalid \"id\" PK field.")
 
     static func duplicatedFieldID(_ id: String) -> PocketBaseFieldError {
-        PocketBaseFieldError(code: "validation_duplicated_field_id", message: "Duplicated or invalid field id \"\(id)\".")
+        PocketBaseFieldError(
+            code: "validation_duplicated_field_id", message: "Duplicated or invalid field id \"\(id)\".")
     }
 
     static func duplicatedFieldName(_ name: String) -> PocketBaseFieldError {

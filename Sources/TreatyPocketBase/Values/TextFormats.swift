@@ -11,7 +11,12 @@ enum TextFormats {
         let domain = text[text.index(after: at)...]
         let atoms = local.split(separator: ".", omittingEmptySubsequences: false)
         guard !local.isEmpty, local.count <= 64,
-            atoms.allSatisfy({ !$0.isEmpty && $0.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || localSpecials.contains($0) || !$0.isASCII } })
+            atoms.allSatisfy({
+                !$0.isEmpty
+                    && $0.allSatisfy {
+                        ($0.isASCII && ($0.isLetter || $0.isNumber)) || localSpecials.contains($0) || !$0.isASCII
+                    }
+            })
         else { return false }
         return isHost(domain.hasSuffix(".") ? String(domain.dropLast()) : String(domain), requireDot: true)
     }
@@ -21,7 +26,9 @@ enum TextFormats {
     static func isDomain(_ text: String) -> Bool {
         guard !text.isEmpty, text.count <= 255 else { return false }
         let labels = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard labels.count >= 2, let top = labels.last, top.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+        guard labels.count >= 2, let top = labels.last, top.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            return false
+        }
         return labels.allSatisfy(isLabel)
     }
 
@@ -33,7 +40,9 @@ enum TextFormats {
         var rest = Substring(text)
         if let range = rest.firstRange(of: "://") {
             let scheme = rest[..<range.lowerBound]
-            guard !scheme.isEmpty, scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else {
+            guard !scheme.isEmpty,
+                scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+            else {
                 return false
             }
             rest = rest[range.upperBound...]
@@ -43,7 +52,9 @@ enum TextFormats {
         if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
         if let colon = authority.lastIndex(of: ":") {
             let port = authority[authority.index(after: colon)...]
-            guard !port.isEmpty, port.allSatisfy(\.isWholeNumber), let number = Int(port), number <= 65_535 else { return false }
+            guard !port.isEmpty, port.allSatisfy(\.isWholeNumber), let number = Int(port), number <= 65_535 else {
+                return false
+            }
             authority = authority[..<colon]
         }
         return isHost(String(authority), requireDot: true) || authority == "localhost"
