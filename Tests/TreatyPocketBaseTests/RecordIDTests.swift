@@ -57,3 +57,31 @@ struct SplitMix: RandomNumberGenerator {
                 == #"{"code":"validation_not_unique","message":"Value must be unique."}"#)
     }
 }
+
+@Suite struct AutogenerateTests {
+    @Test(
+        "autogenerate patterns of the built-in and blog fields give matching values",
+        arguments: [
+            (PocketBaseField.recordID, 15, "abcdefghijklmnopqrstuvwxyz0123456789"),
+            (.authTokenKey, 50, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"),
+            (BlogSchema.postsField("slug"), 8, "abcdefghijklmnopqrstuvwxyz0123456789"),
+        ])
+    func generates(field: PocketBaseField, length: Int, alphabet: String) throws {
+        var generator = SplitMix(state: 1)
+        let value = try #require(field.autogenerate(using: &generator))
+        #expect(value.count == length)
+        #expect(value.allSatisfy(alphabet.contains))
+        #expect(field.validate(.string(value)) == nil)
+    }
+
+    @Test("fields without a supported pattern generate nothing")
+    func unsupported() {
+        var generator = SplitMix(state: 1)
+        #expect(BlogSchema.postsField("title").autogenerate(using: &generator) == nil)
+        let regex = PocketBaseField(name: "x", options: .text(.init(autogeneratePattern: "(a|b)+")))
+        #expect(regex.autogenerate(using: &generator) == nil)
+        let literal = PocketBaseField(name: "x", options: .text(.init(autogeneratePattern: "ord-[0-9]{4}")))
+        #expect(literal.autogenerate(using: &generator)?.hasPrefix("ord-") == true)
+        #expect(literal.autogenerate(using: &generator)?.count == 8)
+    }
+}
