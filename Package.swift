@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "TreatyReports", targets: ["TreatyReports"]),
         .library(name: "TreatyVerifier", targets: ["TreatyVerifier"]),
         .library(name: "TreatyTesting", targets: ["TreatyTesting"]),
+        .library(name: "TreatyPocketBase", targets: ["TreatyPocketBase"]),
         .executable(name: "treaty", targets: ["treaty"]),
     ],
     dependencies: [
@@ -78,6 +79,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(name: "TreatyPocketBase", dependencies: ["TreatyCore", "TreatyJSON"]),
         .target(
             name: "TreatyTesting",
             dependencies: [
@@ -136,6 +138,9 @@ let package = Package(
             ],
             exclude: ["Scenarios", "LiveServer"]
         ),
+        .testTarget(
+            name: "TreatyPocketBaseTests", dependencies: ["TreatyPocketBase", "TreatyCore", "TreatyJSON"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "TreatyReportsTests", dependencies: ["TreatyReports"], exclude: ["Snapshots", "Schemas"]),
         .testTarget(name: "TreatyTestingTests", dependencies: ["TreatyTesting", "TreatyVerifier"]),
         .testTarget(name: "TreatyCLITests", dependencies: ["treaty"], exclude: ["Snapshots"]),
