@@ -27,7 +27,10 @@ import TreatyQuery
             (Field("tags").any { $0.name == "swift" }, #"tags.any{eq(name, "swift")}"#),
             (Field("tags").all { $0["name"] != "x" }, #"tags.all{ne(name, "x")}"#),
             (Field("post.author").any { $0.age > 30 }, "post.any{author.any{gt(age, 30)}}"),
-            (Backlink("comments", via: "post").none { $0.text == "nice" }, #"comments_via_post.none{eq(text, "nice")}"#),
+            (
+                Backlink("comments", via: "post").none { $0.text == "nice" },
+                #"comments_via_post.none{eq(text, "nice")}"#
+            ),
             (Field("created") < Field("updated"), "lt(created, updated)"),
             (Field("nickname").isNull(), "isNull(nickname)"),
             (Field("nickname") == String?.none, "eq(nickname, null)"),
@@ -38,8 +41,10 @@ import TreatyQuery
 
     @Test("a built query runs: filters, links, ordering flags and paging")
     func endToEnd() throws {
-        let query = Query("posts", where: Field("views") >= 0 && Field("tags").any { $0.name == "swift" || $0.name == "Linux" })
-            .ordered(by: "views", flags: .descending)
+        let query = Query(
+            "posts", where: Field("views") >= 0 && Field("tags").any { $0.name == "swift" || $0.name == "Linux" }
+        )
+        .ordered(by: "views", flags: .descending)
         #expect(try Blog.ids(query) == ["p1", "p2"])
         #expect(try Blog.ids(query.paged(offset: 1, limit: 1)) == ["p2"])
         let titles = Query("posts").ordered(by: "title", flags: [.caseSensitive, .descending])

@@ -55,7 +55,10 @@ import TreatyQuery
                 Query("posts", where: .cond(Condition(FieldPath("views").modified(.lowercased), .eq, "x"))),
                 "unsupported_operator: the modifier ':lower' does not apply to integer field 'views'"
             ),
-            (Query("posts", order: [OrderKey("labels")]), "unsupported: cannot order by 'labels': it holds several values"),
+            (
+                Query("posts", order: [OrderKey("labels")]),
+                "unsupported: cannot order by 'labels': it holds several values"
+            ),
             (Query("posts", offset: -1), "invalid_page: offset and limit must not be negative (-1, 0)"),
         ])
     func refused(query: Query, expected: String) throws {

@@ -96,7 +96,10 @@ import TreatyQuery
             (Condition("published", .eq, "2025-03-04T05:06:07.090Z"), []),
             (Condition("published", .lt, "2025-01-01"), ["p5"]),
             (Condition("published", .gt, 1_738_000_000_000), ["p2", "p3"]),
-            (Condition("published", .between, .range("2025-02-01T12:30:00.500Z", "2025-01-10T08:00:00Z")), ["p1", "p2"]),
+            (
+                Condition("published", .between, .range("2025-02-01T12:30:00.500Z", "2025-01-10T08:00:00Z")),
+                ["p1", "p2"]
+            ),
             (Condition("published", .eq, .tolerance("2025-02-01T12:30:00Z", 500)), ["p2"]),
             (Condition("published", .in, .list(["2024-12-31T23:59:59.999Z"])), ["p5"]),
         ])

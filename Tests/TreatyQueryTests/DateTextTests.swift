@@ -75,7 +75,8 @@ import TreatyQuery
 
     @Test("a compiled query re-reads the clock at each evaluation")
     func clock() throws {
-        let query = try Query("posts", where: .cond(Condition("published", .lt, .macro(.now)))).compiled(with: Blog.schema)
+        let query = try Query("posts", where: .cond(Condition("published", .lt, .macro(.now)))).compiled(
+            with: Blog.schema)
         let early = QueryEnvironment(now: try #require(DateText.milliseconds("2025-01-01T00:00:00Z")))
         #expect(try query.findIDs(in: Blog.data(), environment: early) == ["p5"])
         #expect(try query.findIDs(in: Blog.data(), environment: Blog.environment) == ["p1", "p2", "p5"])

@@ -56,7 +56,10 @@ import TreatyQuery
             ("views > {:min}", "gt(views, $min)[emptyIsNull]"),
             ("created > updated", "(parsed below)"),
             ("(views>1)&&(views<5)", "all[gt(views, 1)[emptyIsNull], lt(views, 5)[emptyIsNull]]"),
-            ("views > 1 // first\n// second\n&& views < 5", "all[gt(views, 1)[emptyIsNull], lt(views, 5)[emptyIsNull]]"),
+            (
+                "views > 1 // first\n// second\n&& views < 5",
+                "all[gt(views, 1)[emptyIsNull], lt(views, 5)[emptyIsNull]]"
+            ),
             ("'a' = 'a'", "all[]"),
             ("'a' ~ 'B'", "any[]"),
         ])
@@ -139,7 +142,10 @@ import TreatyQuery
             ("title = {x}", "filter: expected ':' after '{' in a {:placeholder} at column 9"),
             ("5 ~ title", "filter: '~' needs the field on its left; write 'title ~ 5' at column 3"),
             ("1 = @now", "filter: cannot compare '1' with '@now': neither is a field at column 1"),
-            ("views > 1\n&& titel = 'x'", "filter: unknown field 'titel' in 'posts' at line 2, column 4; did you mean 'title'?"),
+            (
+                "views > 1\n&& titel = 'x'",
+                "filter: unknown field 'titel' in 'posts' at line 2, column 4; did you mean 'title'?"
+            ),
             (
                 "@collection.user.name ?= 'x'",
                 "filter: expected '@collection.<collection>.<field>', found 'user' at column 13; did you mean 'users'?"

@@ -41,7 +41,8 @@ import TreatyQuery
         for field in ["owner", "friends"] {
             for quantifier in Quantifier.allCases {
                 let link = Link(
-                    field, direction: .backlink(from: "items"), quantifier: quantifier, where: .cond(random.condition()))
+                    field, direction: .backlink(from: "items"), quantifier: quantifier, where: .cond(random.condition())
+                )
                 let query = try Query("owners", where: .link(link)).compiled(with: RandomRecords.schema)
                 #expect(
                     try query.findIDs(in: indexed, environment: Self.env)

@@ -14,7 +14,10 @@ import TreatyQuery
             (Condition("labels", .eq, "swift", quantifier: .none), ["p2", "p3", "p4"]),
             (Condition("labels", .eq, .value("swift"), quantifier: .none, emptyMatches: .never), ["p2"]),
             (Condition("labels", .eq, .value("x"), quantifier: .any, emptyMatches: .always), ["p3", "p4"]),
-            (Condition("labels", .ne, .value(""), quantifier: .all, emptyMatches: .asOneEmptyValue), ["p1", "p2", "p5"]),
+            (
+                Condition("labels", .ne, .value(""), quantifier: .all, emptyMatches: .asOneEmptyValue),
+                ["p1", "p2", "p5"]
+            ),
             (Condition("scores", .gt, 4), ["p1", "p5"]),
             (Condition("scores", .between, .range(2, 5), quantifier: .all, emptyMatches: .never), ["p1", "p2"]),
             (Condition("scores", .in, .list([9, 3])), ["p2", "p5"]),
@@ -46,7 +49,8 @@ import TreatyQuery
             (.any, .asOneEmptyValue, ["p1", "p5"]),
         ])
     func toMany(quantifier: Quantifier, empty: EmptyMatch?, expected: [String]) throws {
-        let link = Link("tags", quantifier: quantifier, emptyMatches: empty, where: .cond(Condition("name", .eq, "swift")))
+        let link = Link(
+            "tags", quantifier: quantifier, emptyMatches: empty, where: .cond(Condition("name", .eq, "swift")))
         #expect(try Blog.posts(.link(link)) == expected)
     }
 
@@ -78,14 +82,16 @@ import TreatyQuery
     @Test("a condition on a dotted path goes through a to-one relation")
     func dottedPath() throws {
         #expect(try Blog.posts(.cond(Condition("author.name", .eq, "bob"))) == ["p2"])
-        #expect(try Blog.ids(Query("comments", where: .cond(Condition("post.author.name", .eq, "Ava")))) == ["c1", "c2"])
+        #expect(
+            try Blog.ids(Query("comments", where: .cond(Condition("post.author.name", .eq, "Ava")))) == ["c1", "c2"])
     }
 
     @Test("a collection link reads every record of another resource")
     func collection() throws {
         let anyBob = Link("users", direction: .collection, where: .cond(Condition("name", .eq, "bob")))
         #expect(try Blog.ids(Query("tags", where: .link(anyBob))) == ["t1", "t2", "t3"])
-        let allBob = Link("users", direction: .collection, quantifier: .all, where: .cond(Condition("name", .eq, "bob")))
+        let allBob = Link(
+            "users", direction: .collection, quantifier: .all, where: .cond(Condition("name", .eq, "bob")))
         #expect(try Blog.ids(Query("tags", where: .link(allBob))) == [])
     }
 
@@ -99,7 +105,9 @@ import TreatyQuery
             schema: schema,
             records: [
                 "teams": [["id": 1, "name": "red"], ["id": 2, "name": "blue"]],
-                "people": [["id": "a", "team": 2], ["id": "b", "team": ["id": 1, "name": "red"]], ["id": "c", "team": nil]],
+                "people": [
+                    ["id": "a", "team": 2], ["id": "b", "team": ["id": 1, "name": "red"]], ["id": "c", "team": nil],
+                ],
             ])
         let blue = try Query("people", where: .cond(Condition("team.name", .eq, "blue"))).compiled(with: schema)
         #expect(try blue.findIDs(in: data, environment: Blog.environment) == ["a"])

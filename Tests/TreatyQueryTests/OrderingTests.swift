@@ -31,7 +31,8 @@ import TreatyQuery
 
     @Test("the appended id key orders integer ids numerically")
     func integerIDs() throws {
-        let ids = try Query("counters").compiled(with: Blog.schema).findIDs(in: Blog.data(), environment: Blog.environment)
+        let ids = try Query("counters").compiled(with: Blog.schema).findIDs(
+            in: Blog.data(), environment: Blog.environment)
         #expect(ids == [1, 2, 10])
         let byValue = try Query("counters", order: [OrderKey("value", descending: true)]).compiled(with: Blog.schema)
         #expect(try byValue.findIDs(in: Blog.data(), environment: Blog.environment) == [2, 1, 10])

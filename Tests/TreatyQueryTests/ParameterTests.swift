@@ -68,7 +68,8 @@ import TreatyQuery
         ])
     func arityErrors(alias: String, expected: String) throws {
         var query = try compile(
-            "r" .= Field("views").between(0, 200) && "s" .= Field("views").isIn([120]) || "n" .= Field("views").isNull())
+            "r" .= Field("views").between(0, 200) && "s" .= Field("views").isIn([120]) || "n" .= Field("views").isNull()
+        )
         let error = #expect(throws: QueryError.self) { try query.setParameter(.alias(alias), to: 5) }
         #expect(error?.description == expected)
         #expect(try query.findIDs(in: data, environment: env) == ["p1", "p4"])
@@ -81,7 +82,8 @@ import TreatyQuery
         #expect(mismatch?.description == #"type_mismatch: cannot compare integer field 'views' with the string "lots""#)
         #expect(try query.findIDs(in: data, environment: env) == ["p1", "p2", "p3"])
         let unknown = #expect(throws: QueryError.self) { try query.setParameter("minView", to: 1) }
-        #expect(unknown?.description == "unknown_parameter: no condition has the alias 'minView'; did you mean 'minViews'?")
+        #expect(
+            unknown?.description == "unknown_parameter: no condition has the alias 'minView'; did you mean 'minViews'?")
     }
 
     @Test("one alias on several conditions sets them all")

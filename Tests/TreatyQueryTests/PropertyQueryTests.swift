@@ -68,7 +68,9 @@ import TreatyQuery
         let schema = QuerySchema([ResourceSchema("words", fields: ["word": .string])])
         let words = InMemoryDataSource(
             schema: schema,
-            records: ["words": [["id": "1", "word": "a"], ["id": "2", "word": "A"], ["id": "3", "word": "b"], ["id": "4"]]])
+            records: [
+                "words": [["id": "1", "word": "a"], ["id": "2", "word": "A"], ["id": "3", "word": "b"], ["id": "4"]]
+            ])
         let word = try Query("words").compiled(with: schema).property("word")
         #expect(try word.count(in: words, environment: env) == 3)
         #expect(try word.distinct().count(in: words, environment: env) == 3)
@@ -90,7 +92,8 @@ import TreatyQuery
     @Test("what cannot be aggregated is an error")
     func refused() throws {
         let overflow = InMemoryDataSource(
-            schema: Blog.schema, records: ["posts": [["id": "a", "views": .number(JSONNumber(Int64.max))], ["id": "b", "views": 1]]])
+            schema: Blog.schema,
+            records: ["posts": [["id": "a", "views": .number(JSONNumber(Int64.max))], ["id": "b", "views": 1]]])
         let sum = #expect(throws: QueryError.self) { try property("views").sum(in: overflow, environment: env) }
         #expect(sum?.kind == .overflow)
         #expect(try property("views").averageInt(in: overflow, environment: env) == Int64.max / 2 + 1)

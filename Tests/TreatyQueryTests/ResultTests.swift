@@ -63,7 +63,9 @@ import TreatyQuery
             func removeRecords(withIDs ids: [JSONValue], of resource: String) throws -> Int { throw Refused() }
         }
         let all = try Query("posts").compiled(with: Blog.schema)
-        #expect(throws: Refusing.Refused.self) { try all.remove(in: data, using: Refusing(), environment: Blog.environment) }
+        #expect(throws: Refusing.Refused.self) {
+            try all.remove(in: data, using: Refusing(), environment: Blog.environment)
+        }
         #expect(data.records(of: "posts").count == 5)
     }
 }

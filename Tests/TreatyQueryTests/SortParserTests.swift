@@ -44,7 +44,10 @@ import TreatyQuery
             ("views,-", "sort: expected a field after '-' at column 8"),
             ("@randm", "sort: unknown sort key '@randm' at column 1; did you mean '@random'?"),
             ("tags", "sort: cannot sort by 'tags': it holds several values at column 1"),
-            ("views, comments_via_post.text", "sort: cannot sort by 'comments_via_post.text': back-relations are not sortable at column 8"),
+            (
+                "views, comments_via_post.text",
+                "sort: cannot sort by 'comments_via_post.text': back-relations are not sortable at column 8"
+            ),
             ("title desc", "sort: 'title desc' is not a field name at column 1"),
             ("author.nme", "sort: unknown field 'nme' in 'users' at column 8; did you mean 'name'?"),
         ])

@@ -85,7 +85,8 @@ extension CompiledCondition {
         }
         guard let center = try convert(value) else { return .nothing }
         guard case .number(let number) = tolerance, number.doubleValue >= 0 else {
-            throw QueryError(.typeMismatch, "the tolerance of '\(source.path)' must be a number ≥ 0, not \(tolerance.quoted)")
+            throw QueryError(
+                .typeMismatch, "the tolerance of '\(source.path)' must be a number ≥ 0, not \(tolerance.quoted)")
         }
         switch center {
         case .integer(let c) where number.int64Value != nil:

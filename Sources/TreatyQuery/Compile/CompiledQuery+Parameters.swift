@@ -63,11 +63,14 @@ extension CompiledQuery {
 
     /// Every alias the query's conditions carry, sorted.
     public var parameterNames: [String] {
-        Array(Set(conditions.flatMap { condition -> [String] in
-            var names = condition.source.alias.map { [$0] } ?? []
-            if case .parameter(let name) = condition.source.operand { names.append(name) }
-            return names
-        })).sorted()
+        Array(
+            Set(
+                conditions.flatMap { condition -> [String] in
+                    var names = condition.source.alias.map { [$0] } ?? []
+                    if case .parameter(let name) = condition.source.operand { names.append(name) }
+                    return names
+                })
+        ).sorted()
     }
 
     /// The arity an operator's parameter takes: 1, 2 (bounds or tolerance) or -1 (a list).
@@ -90,7 +93,9 @@ extension CompiledQuery {
             var condition = updated[index]
             let op = condition.source.op
             guard Self.arities(of: op).contains(arity) else {
-                let wanted = Self.arities(of: op).first.map { $0 == 2 ? "two values" : $0 == 1 ? "one value" : "a list" }
+                let wanted = Self.arities(of: op).first.map {
+                    $0 == 2 ? "two values" : $0 == 1 ? "one value" : "a list"
+                }
                 throw QueryError(
                     .parameterArity,
                     "\(target) sets '\(condition.qualifiedPath) \(op)', which takes \(wanted ?? "no value")")

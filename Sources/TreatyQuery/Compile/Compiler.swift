@@ -137,7 +137,8 @@ struct Compiler {
             guard fieldKind == .date else { throw modifierError(path, fieldKind) }
             return (access, .text, .scalar)
         case .isSet, .changed:
-            throw QueryError(.unsupported, "the modifier ':\(path.modifier?.description ?? "")' applies to @request paths only")
+            throw QueryError(
+                .unsupported, "the modifier ':\(path.modifier?.description ?? "")' applies to @request paths only")
         }
     }
 

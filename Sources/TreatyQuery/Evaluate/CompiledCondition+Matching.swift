@@ -25,7 +25,8 @@ extension CompiledCondition {
         case (.ne, .range(let low, let high)): return !Self.within(value, low, high)
         case (.in, .set(let values)): return values.contains { Scalar.compare(value, $0) == 0 }
         case (.notIn, .set(let values)): return !values.contains { Scalar.compare(value, $0) == 0 }
-        case (.startsWith, .one(.text(let prefix)?)): return value.text.map { ByteSearch.hasPrefix($0, prefix) } ?? false
+        case (.startsWith, .one(.text(let prefix)?)):
+            return value.text.map { ByteSearch.hasPrefix($0, prefix) } ?? false
         case (.endsWith, .one(.text(let suffix)?)): return value.text.map { ByteSearch.hasSuffix($0, suffix) } ?? false
         case (.contains, .one(.text(let needle)?)): return value.text.map { ByteSearch.contains($0, needle) } ?? false
         case (.like, .pattern(let pattern)): return value.text.map(pattern.matches) ?? false

@@ -12,7 +12,8 @@ extension PocketBaseFilterParser {
             guard let mirrored = sign.mirrored else {
                 throw lexer.error(
                     at: sign.token.offset,
-                    "'\(sign.token.text)' needs the field on its left; write '\(rhs.token.text) \(sign.token.text) \(lhs.token.text)'",
+                    "'\(sign.token.text)' needs the field on its left; "
+                        + "write '\(rhs.token.text) \(sign.token.text) \(lhs.token.text)'",
                     kind: .unsupported)
             }
             let swapped = PocketBaseSign(base: mirrored, any: sign.any, token: sign.token)
@@ -97,7 +98,8 @@ extension PocketBaseFilterParser {
             guard path.hops.isEmpty, path.modifier == nil || path.modifier == .lower, !path.kind.isMultiValued else {
                 throw lexer.error(
                     at: rhs.token.offset,
-                    "'\(rhs.token.text)' goes through a relation or holds several values; only a field of the same record can be on the right",
+                    "'\(rhs.token.text)' goes through a relation or holds several values; "
+                        + "only a field of the same record can be on the right",
                     kind: .unsupported)
             }
             return .field(FieldPath([path.field], modifier: path.modifier == .lower ? .lowercased : nil))
@@ -125,7 +127,8 @@ extension PocketBaseFilterParser {
                 case .macro(let macro): value = "the macro \(macro)"
                 default: value = "'\(rhs.token.text)'"
                 }
-                throw lexer.error(at: rhs.token.offset, "cannot compare \(described) with \(value)", kind: .typeMismatch)
+                throw lexer.error(
+                    at: rhs.token.offset, "cannot compare \(described) with \(value)", kind: .typeMismatch)
             }
             throw lexer.error(at: rhs.token.offset, error.message, kind: error.kind)
         }

@@ -85,7 +85,8 @@ struct PocketBaseLexer {
             while end < characters.count, "=!<>~?".contains(characters[end]) { end += 1 }
             return make(.sign(String(characters[start..<end])), end)
         default:
-            if character.isNumber || (character == "-" && start + 1 < characters.count && characters[start + 1].isNumber)
+            if character.isNumber
+                || (character == "-" && start + 1 < characters.count && characters[start + 1].isNumber)
             {
                 return number(at: start)
             }

@@ -52,7 +52,8 @@ extension PocketBaseFilterParser {
         }
     }
 
-    private func identifier(_ name: String, _ token: PocketBaseToken) throws(QueryParseError) -> PocketBaseOperand.Side {
+    private func identifier(_ name: String, _ token: PocketBaseToken) throws(QueryParseError) -> PocketBaseOperand.Side
+    {
         switch name {
         case "true": return .literal(true)
         case "false": return .literal(false)
@@ -128,10 +129,13 @@ extension PocketBaseFilterParser {
             offsets.removeFirst(2)
         }
         for (index, component) in components.enumerated() {
-            guard !component.isEmpty else { throw lexer.error(at: offsets[index], "'\(name)' has an empty path segment") }
+            guard !component.isEmpty else {
+                throw lexer.error(at: offsets[index], "'\(name)' has an empty path segment")
+            }
             let isLast = index == components.count - 1
             if isLast, let kind = resource.kind(of: component) {
-                let modifier = try modifierFor(modifierName, field: component, kind: kind, at: offsets[index] + component.count)
+                let modifier = try modifierFor(
+                    modifierName, field: component, kind: kind, at: offsets[index] + component.count)
                 return PocketBasePath(hops: hops, resource: resource, field: component, kind: kind, modifier: modifier)
             }
             let hop = try hop(component, from: resource, at: offsets[index], isLast: isLast)
@@ -160,7 +164,9 @@ extension PocketBaseFilterParser {
                 throw lexer.error(
                     at: offset, "unknown collection '\(collection)' in the back-relation '\(component)'",
                     kind: .unknownResource,
-                    hint: Suggestion.closest(to: collection, among: schema.resources.keys).map { "did you mean '\($0)'?" })
+                    hint: Suggestion.closest(to: collection, among: schema.resources.keys).map {
+                        "did you mean '\($0)'?"
+                    })
             }
             guard case .relation(let pointsTo, _)? = source.kind(of: field), pointsTo == resource.name else {
                 throw lexer.error(
@@ -169,7 +175,8 @@ extension PocketBaseFilterParser {
             }
             guard !isLast else {
                 throw lexer.error(
-                    at: offset, "the back-relation '\(component)' needs a field, such as '\(component).\(source.idField)'",
+                    at: offset,
+                    "the back-relation '\(component)' needs a field, such as '\(component).\(source.idField)'",
                     kind: .unsupported)
             }
             return (.init(relation: field, direction: .backlink(from: collection), multi: true), source)

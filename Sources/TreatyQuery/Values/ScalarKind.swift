@@ -88,7 +88,9 @@ extension Scalar {
         case (.bytes, .array(let elements)):
             var bytes: [UInt8] = []
             for element in elements {
-                guard let number = element.numberValue?.int64Value, let byte = UInt8(exactly: number) else { return nil }
+                guard let number = element.numberValue?.int64Value, let byte = UInt8(exactly: number) else {
+                    return nil
+                }
                 bytes.append(byte)
             }
             return .bytes(bytes)

@@ -70,7 +70,8 @@ struct RandomRecords {
         record["s"] = nullable { $0.text() }
         record["b"] = nullable { .bool($0.chance(50)) }
         record["owner"] = nullable { $0.ownerID() }
-        record["xs"] = nullable { me in .array((0..<Int.random(in: 0...3, using: &me.random)).map { _ in me.integer() }) }
+        record["xs"] = nullable { me in .array((0..<Int.random(in: 0...3, using: &me.random)).map { _ in me.integer() })
+        }
         record["friends"] = nullable { me in
             .array((0..<Int.random(in: 0...2, using: &me.random)).map { _ in me.ownerID() })
         }
@@ -118,7 +119,8 @@ struct RandomRecords {
         case 0: return .not(expr(depth: depth - 1))
         case 1: return .any((0..<Int.random(in: 1...3, using: &random)).map { _ in expr(depth: depth - 1) })
         case 2:
-            return .link(Link("owner", quantifier: pick([.any, .all]), where: .cond(Condition("name", .eq, "owner 1"))))
+            return .link(
+                Link("owner", quantifier: pick([.any, .all]), where: .cond(Condition("name", .eq, "owner 1"))))
         default: return .all((0..<Int.random(in: 1...3, using: &random)).map { _ in expr(depth: depth - 1) })
         }
     }
