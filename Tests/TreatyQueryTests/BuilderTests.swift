@@ -32,6 +32,7 @@ import TreatyQuery
                 #"comments_via_post.none{eq(text, "nice")}"#
             ),
             (Field("created") < Field("updated"), "lt(created, updated)"),
+            (Field("author") == Field("@request.auth.id"), "eq(author, @request.auth.id)"),
             (Field("nickname").isNull(), "isNull(nickname)"),
             (Field("nickname") == String?.none, "eq(nickname, null)"),
         ])

@@ -45,7 +45,7 @@ public struct Field: Sendable {
     }
 }
 
-/// The fields of a related record, for the closures of ``Field/any(_:)-swift.method``,
+/// The fields of a related record, for the closures of ``Field/any(_:)``,
 /// ``Field/all(_:)`` and ``Field/none(_:)``: `$0.name` is `Field("name")`.
 @dynamicMemberLookup
 public struct RelatedFields: Sendable {

@@ -26,16 +26,16 @@ public enum DateMacro: String, Sendable, Hashable, CaseIterable, CustomStringCon
         let civil = CivilDate(days: days)
         switch self {
         case .now: return now
-        case .yesterday: return now - day
-        case .tomorrow: return now + day
-        case .todayStart: return days * day
-        case .todayEnd: return days * day + day - 1
-        case .monthStart: return CivilDate(year: civil.year, month: civil.month, day: 1).days * day
+        case .yesterday: return now &- day
+        case .tomorrow: return now &+ day
+        case .todayStart: return days &* day
+        case .todayEnd: return days &* day &+ day &- 1
+        case .monthStart: return CivilDate(year: civil.year, month: civil.month, day: 1).days &* day
         case .monthEnd:
             let next = civil.month == 12 ? (civil.year + 1, 1) : (civil.year, civil.month + 1)
-            return CivilDate(year: next.0, month: next.1, day: 1).days * day - 1
-        case .yearStart: return CivilDate(year: civil.year, month: 1, day: 1).days * day
-        case .yearEnd: return CivilDate(year: civil.year + 1, month: 1, day: 1).days * day - 1
+            return CivilDate(year: next.0, month: next.1, day: 1).days &* day &- 1
+        case .yearStart: return CivilDate(year: civil.year, month: 1, day: 1).days &* day
+        case .yearEnd: return CivilDate(year: civil.year &+ 1, month: 1, day: 1).days &* day &- 1
         case .second: return now.floorDivided(by: 1000).floorModulo(60)
         case .minute: return now.floorDivided(by: 60_000).floorModulo(60)
         case .hour: return now.floorDivided(by: 3_600_000).floorModulo(24)

@@ -32,11 +32,17 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible, Expressibl
         self.modifier = modifier
     }
 
-    /// Creates a record path from dotted text: `"views"`, `"author.name"`.
+    /// Creates a path from dotted text: `"views"`, `"author.name"`, or a request path
+    /// `"@request.auth.id"`.
     ///
     /// - Parameter dotted: The names separated by `.`.
     public init(_ dotted: String) {
-        self.init(dotted.split(separator: ".", omittingEmptySubsequences: false).map(String.init))
+        let components = dotted.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        if components.count > 1, components.first == "@request" {
+            self.init(root: .request, Array(components.dropFirst()))
+        } else {
+            self.init(components)
+        }
     }
 
     public init(stringLiteral value: String) {

@@ -27,7 +27,8 @@ public enum PocketBaseSort {
         guard let root = schema.resources[resource] else {
             throw lexer.error(at: 0, "unknown collection '\(resource)'", kind: .unknownResource)
         }
-        let parser = PocketBaseFilterParser(lexer: lexer, tokens: [], schema: schema, root: root)
+        let end = PocketBaseToken(kind: .end, offset: sort.count, text: "")
+        let parser = PocketBaseFilterParser(lexer: lexer, tokens: [end], schema: schema, root: root)
         var keys: [OrderKey] = []
         var offset = 0
         for entry in sort.split(separator: ",", omittingEmptySubsequences: false) {
