@@ -1,8 +1,38 @@
 /// A value computed from the evaluation clock (``QueryEnvironment/now``), in UTC: PocketBase's
 /// `@now` … `@yearEnd` (dates) and `@second` … `@year` (integers).
 public enum DateMacro: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    case now, yesterday, tomorrow, todayStart, todayEnd, monthStart, monthEnd, yearStart, yearEnd
-    case second, minute, hour, weekday, day, month, year
+    /// The clock reading.
+    case now
+    /// 24 hours before now.
+    case yesterday
+    /// 24 hours after now.
+    case tomorrow
+    /// Midnight starting today.
+    case todayStart
+    /// The last millisecond of today.
+    case todayEnd
+    /// Midnight starting the first of this month.
+    case monthStart
+    /// The last millisecond of this month.
+    case monthEnd
+    /// Midnight starting January 1 of this year.
+    case yearStart
+    /// The last millisecond of this year.
+    case yearEnd
+    /// The second of the minute, 0–59.
+    case second
+    /// The minute of the hour, 0–59.
+    case minute
+    /// The hour of the day, 0–23.
+    case hour
+    /// The day of the week, Sunday = 0.
+    case weekday
+    /// The day of the month, 1–31.
+    case day
+    /// The month, January = 1.
+    case month
+    /// The year.
+    case year
 
     /// Whether the macro is a date (the others are integers).
     public var isDate: Bool {

@@ -15,19 +15,40 @@
 ///
 /// List fields take their element kind's operators under the condition's ``Quantifier``.
 public enum QueryOperator: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    case eq, ne, lt, le, gt, ge
+    /// Equal (text by byte unless case is ignored; numbers exactly, or within a tolerance).
+    case eq
+    /// Not equal (null still fails unless ``Condition/nullMatches``).
+    case ne
+    /// Less than.
+    case lt
+    /// Less than or equal.
+    case le
+    /// Greater than.
+    case gt
+    /// Greater than or equal.
+    case ge
     /// Inclusive at both ends; the bounds may come in either order.
     case between
-    case `in`, notIn
-    /// `startsWith("")` matches every non-null string.
-    case startsWith, endsWith, contains
+    /// Equal to one of a list.
+    case `in`
+    /// Equal to none of a list.
+    case notIn
+    /// Starts with the operand; `startsWith("")` matches every non-null string.
+    case startsWith
+    /// Ends with the operand.
+    case endsWith
+    /// Contains the operand.
+    case contains
     /// SQL LIKE: `%` any run, `_` one character, `\` escapes the next character.
     case like
     /// Every word of the operand is a word of the value (Unicode case and diacritics folded).
     case tokensAll
     /// Some word of the operand is a word of the value (Unicode case and diacritics folded).
     case tokensAny
-    case isNull, isNotNull
+    /// The value is null or missing.
+    case isNull
+    /// The value is present and not null.
+    case isNotNull
     /// Within a distance of a point; modelled, but evaluation reports it unsupported.
     case near
 

@@ -177,11 +177,3 @@ extension PocketBaseFilterParser {
         return result
     }
 }
-
-extension PocketBaseSign {
-    init(base: Base, any: Bool, token: PocketBaseToken) {
-        self.base = base
-        self.any = any
-        self.token = token
-    }
-}

@@ -1,0 +1,52 @@
+import TreatyJSON
+
+/// How a compiled condition or order key reads its value.
+enum ValueAccess: Sendable, Hashable {
+    /// A field of the record, with its declared kind.
+    case field(String, kind: FieldKind, modifier: PathModifier?)
+    /// A value of the request context.
+    case request([String], modifier: PathModifier?)
+}
+
+/// How the values a condition tests are laid out.
+enum ValueShape: Sendable, Hashable {
+    /// One value.
+    case scalar
+    /// The elements of a list (or the ids of a to-many relation), under the quantifier.
+    case elements
+}
+
+/// A compiled operand: literals converted to the field's kind, folded and pre-compiled.
+enum CompiledOperand: Sendable {
+    case none
+    /// One value; `nil` is a null operand, which matches nothing.
+    case one(Scalar?)
+    /// Inclusive bounds, low first.
+    case range(Scalar, Scalar)
+    /// A bound was null: matches nothing.
+    case nothing
+    /// The values of `in`/`notIn` (nulls dropped).
+    case set([Scalar])
+    case pattern(LikePattern)
+    case tokens(Set<String>)
+    /// Another field or a request value, read per record.
+    case field(ValueAccess)
+    case macro(DateMacro)
+    case unbound(String)
+    /// `near`: modelled, not evaluated.
+    case unevaluated(JSONValue)
+}
+
+/// A compiled ``Condition``.
+struct CompiledCondition: Sendable {
+    /// The condition as it is now (operands replaced by parameters included).
+    var source: Condition
+    /// The dotted path from the query's resource, used to set parameters by path.
+    let qualifiedPath: String
+    /// The resource the condition tests.
+    let resource: String
+    let access: ValueAccess
+    let kind: ScalarKind
+    let shape: ValueShape
+    var operand: CompiledOperand
+}
