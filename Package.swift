@@ -49,7 +49,7 @@ let package = Package(
         .target(
             name: "TreatySimulator",
             dependencies: [
-                "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyREST",
+                "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyREST", "TreatyPocketBase",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -79,7 +79,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "TreatyPocketBase", dependencies: ["TreatyCore", "TreatyJSON"]),
+        .target(name: "TreatyQuery", dependencies: ["TreatyJSON"]),
+        .target(
+            name: "TreatyPocketBase",
+            dependencies: [
+                "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyQuery",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         .target(
             name: "TreatyTesting",
             dependencies: [
@@ -92,7 +99,7 @@ let package = Package(
             name: "treaty",
             dependencies: [
                 "TreatyCore", "TreatyJSON", "TreatyRules", "TreatyDialect", "TreatySimulator", "TreatyHTTP",
-                "TreatyReports", "TreatyVerifier",
+                "TreatyReports", "TreatyVerifier", "TreatyPocketBase",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -139,7 +146,11 @@ let package = Package(
             exclude: ["Scenarios", "LiveServer"]
         ),
         .testTarget(
-            name: "TreatyPocketBaseTests", dependencies: ["TreatyPocketBase", "TreatyCore", "TreatyJSON"],
+            name: "TreatyPocketBaseTests",
+            dependencies: [
+                "TreatyPocketBase", "TreatyCore", "TreatyJSON", "TreatyDialect",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
             exclude: ["Fixtures"]),
         .testTarget(name: "TreatyReportsTests", dependencies: ["TreatyReports"], exclude: ["Snapshots", "Schemas"]),
         .testTarget(name: "TreatyTestingTests", dependencies: ["TreatyTesting", "TreatyVerifier"]),

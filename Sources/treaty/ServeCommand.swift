@@ -5,6 +5,7 @@ import Logging
 import Synchronization
 import TreatyCore
 import TreatyDialect
+import TreatyPocketBase
 import TreatySimulator
 
 /// `treaty serve`: runs the simulator for a contract and its fixtures until SIGINT or SIGTERM.
@@ -24,6 +25,15 @@ struct ServeCommand: ParsableCommand {
 
     @Option(help: "The contract file (default: the only contract under Contracts/).")
     var contract: String?
+
+    @Option(help: "Serve a dialect without a contract: 'pocketbase' starts a fresh PocketBase 0.40 server.")
+    var dialect: String?
+
+    @Option(help: "With --dialect pocketbase: an exported collections JSON (pb_schema.json) defined at startup.")
+    var collections: String?
+
+    @Option(help: "With --dialect pocketbase: the superuser as EMAIL:PASSWORD (default admin@example.com:admin-password-123).")
+    var superuser: String?
 
     @Option(help: "The fixture directory holding <resource>.json files (default: start with no records).")
     var fixtures: String?
@@ -57,13 +67,24 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try ContractSelection.load(contract)
+        let loaded: (contract: Contract, file: String)
         let dialect: any Dialect
-        do {
-            dialect = try Simulator.dialect(for: loaded.contract)
-        } catch {
-            Console.standardError.write("\(loaded.file): error: \(error)\n")
-            throw Status.unusableInput
+        if let name = self.dialect {
+            guard name == DialectID.pocketBase.rawValue else {
+                Console.standardError.write("error: --dialect serves only 'pocketbase' without a contract\n")
+                throw Status.unusableInput
+            }
+            loaded = (PocketBaseDialect.emptyContract, "pocketbase")
+            dialect = PocketBaseDialect(configuration: try pocketBaseConfiguration())
+        } else {
+            let selected = try ContractSelection.load(contract)
+            loaded = (selected.contract, selected.file)
+            do {
+                dialect = try Simulator.dialect(for: loaded.contract)
+            } catch {
+                Console.standardError.write("\(loaded.file): error: \(error)\n")
+                throw Status.unusableInput
+            }
         }
         let records = try loadFixtures(for: loaded.contract)
         let rules = try loadFaults()
@@ -76,6 +97,28 @@ struct ServeCommand: ParsableCommand {
             host: host, port: port, maxBodySize: maxBodySize, faults: rules, seed: seed, logger: logger)
         let banner = "treaty: serving \(loaded.contract.api) (\(loaded.contract.dialect))"
         try ServeSession.run(Simulator(dialect: dialect, store: store, configuration: configuration), banner: banner, logger: logger)
+    }
+
+    private func pocketBaseConfiguration() throws -> PocketBaseDialectConfiguration {
+        var configuration = PocketBaseDialectConfiguration(seed: seed)
+        if let superuser {
+            guard let colon = superuser.firstIndex(of: ":") else {
+                Console.standardError.write("error: --superuser must be EMAIL:PASSWORD\n")
+                throw Status.unusableInput
+            }
+            configuration.superuserEmail = String(superuser[..<colon])
+            configuration.superuserPassword = String(superuser[superuser.index(after: colon)...])
+        }
+        if let collections {
+            let result = PocketBaseSchemaLoader().load(fileAt: collections)
+            Console.standardError.write(DiagnosticRenderer().render(result.diagnostics))
+            guard !result.hasErrors else {
+                Console.standardError.write("error: the collections in \(collections) have errors; fix them first\n")
+                throw Status.unusableInput
+            }
+            configuration.collections = result.collections
+        }
+        return configuration
     }
 
     private func loadFixtures(for contract: Contract) throws -> FixtureSet {

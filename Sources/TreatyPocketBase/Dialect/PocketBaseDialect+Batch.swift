@@ -1,0 +1,108 @@
+import Foundation
+import HTTPTypes
+import Synchronization
+import TreatyCore
+import TreatyDialect
+import TreatyJSON
+import TreatyQuery
+
+extension PocketBaseDialect {
+    /// `POST /api/batch`: every request runs with the caller's auth and rules in one
+    /// transaction; any failure restores the store from a snapshot taken under the write lock.
+    func batch(_ call: PocketBaseCall) throws(PocketBaseErrorResponse) -> DialectResponse {
+        let settings = state.withLock { $0.batch }
+        guard settings.enabled else { throw PocketBaseErrorResponse(status: 403, message: "Batch requests are not allowed.") }
+        let body: JSONObject
+        do {
+            body = try bodyObject(call.request)
+        } catch {
+            throw PocketBaseErrorResponse(status: 400, message: "Failed to read the submitted batch data.")
+        }
+        let requests = body["requests"]?.arrayValue ?? []
+        if requests.isEmpty {
+            throw PocketBaseErrorResponse(
+                status: 400, message: "Invalid batch request data.", data: ["requests": PocketBaseFieldError.required.json])
+        }
+        if requests.count > settings.maxRequests {
+            throw PocketBaseErrorResponse(
+                status: 400, message: "Invalid batch request data.",
+                data: ["requests": PocketBaseFieldError.lengthTooLong(max: settings.maxRequests).json])
+        }
+        return try writeLock.withLock { _ throws(PocketBaseErrorResponse) in
+            let snapshot = "__treaty_pocketbase_batch"
+            call.store.snapshot(named: snapshot)
+            var results: [JSONValue] = []
+            for (index, item) in requests.enumerated() {
+                let response = runInner(item, call: call)
+                if response.status.code >= 400 {
+                    call.store.restore(named: snapshot)
+                    let inner = (try? JSONParser().parse(response.body)) ?? [:]
+                    throw PocketBaseErrorResponse(
+                        status: 400, message: "Batch transaction failed.",
+                        data: [
+                            "requests": [
+                                String(index): [
+                                    "code": "batch_request_failed", "message": "Batch request failed.", "response": inner,
+                                ]
+                            ]
+                        ])
+                }
+                let bodyValue = response.body.isEmpty ? JSONValue.null : (try? JSONParser().parse(response.body)) ?? .null
+                results.append(["body": bodyValue, "status": .number(JSONNumber(Int(response.status.code)))])
+            }
+            call.store.restore(named: snapshot)
+            call.store.snapshot(named: snapshot)
+            return Self.json(.array(results))
+        }
+    }
+
+    /// One inner request (the caller holds the write lock).
+    private func runInner(_ item: JSONValue, call: PocketBaseCall) -> DialectResponse {
+        let method = item["method"]?.stringValue?.uppercased() ?? ""
+        let url = item["url"]?.stringValue ?? ""
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        let inner = DialectRequest(
+            method: HTTPRequest.Method(method) ?? .get, target: url, headers: headers,
+            body: (item["body"] ?? [:]).serializedBytes())
+        let innerCall = PocketBaseCall(request: inner, store: call.store, dialect: self, caller: call.caller)
+        let segments = inner.path.split(separator: "/").map { PercentDecoding.decode($0) }
+        guard segments.count >= 4, segments[0] == "api", segments[1] == "collections", segments[3] == "records",
+            let collection = collection(segments[2])
+        else { return Self.response(.notFound) }
+        do {
+            let body = try bodyObject(inner)
+            switch (method, segments.count) {
+            case ("POST", 4):
+                if collection.rules.create == nil, !call.caller.isSuperuser { throw PocketBaseErrorResponse.superusersOnly }
+                let record = try createRecord(innerCall, collection, body: body)
+                return Self.json(.object(try present(record, of: collection, call: innerCall, scope: queryScope(innerCall))))
+            case ("PUT", 4):
+                let id = body["id"].map(GoCast.string) ?? ""
+                if !id.isEmpty, (try? call.store.get(collection.name, id: id)) != nil {
+                    let record = try updateRecord(innerCall, collection, id: id, body: body)
+                    return Self.json(.object(try present(record, of: collection, call: innerCall, scope: queryScope(innerCall))))
+                }
+                let record = try createRecord(innerCall, collection, body: body)
+                return Self.json(.object(try present(record, of: collection, call: innerCall, scope: queryScope(innerCall))))
+            case ("PATCH", 5):
+                if collection.rules.update == nil, !call.caller.isSuperuser { throw PocketBaseErrorResponse.superusersOnly }
+                let record = try updateRecord(innerCall, collection, id: segments[4], body: body)
+                return Self.json(.object(try present(record, of: collection, call: innerCall, scope: queryScope(innerCall))))
+            case ("DELETE", 5):
+                if collection.rules.delete == nil, !call.caller.isSuperuser { throw PocketBaseErrorResponse.superusersOnly }
+                guard let record = try? call.store.get(collection.name, id: segments[4]) else { throw PocketBaseErrorResponse.notFound }
+                let scope = queryScope(innerCall)
+                guard satisfies(collection.rules.delete, record: record, in: collection, call: innerCall, scope: scope) else {
+                    throw PocketBaseErrorResponse.notFound
+                }
+                try deleteCascading(collection, id: segments[4], store: call.store)
+                return Self.noContent
+            default:
+                throw PocketBaseErrorResponse.badRequest
+            }
+        } catch {
+            return Self.response(error as? PocketBaseErrorResponse ?? .badRequest)
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import HTTPTypes
+import Synchronization
+import TreatyCore
+import TreatyDialect
+import TreatyJSON
+import TreatyQuery
+
+/// Everything a filter, sort or rule needs: the schema and a snapshot of the records.
+struct PocketBaseQueryScope {
+    let schema: QuerySchema
+    let publicSchema: QuerySchema
+    let source: InMemoryDataSource
+    let environment: QueryEnvironment
+}
+
+extension PocketBaseDialect {
+    /// A query scope over the store's records, with `replacing` standing in for one record
+    /// (a create or update not yet written).
+    func queryScope(
+        _ call: PocketBaseCall, body: JSONObject = JSONObject(),
+        replacing: (collection: String, record: JSONObject)? = nil
+    ) -> PocketBaseQueryScope {
+        let all = collections
+        let schema = QuerySchema(all.map { $0.querySchema(includeHidden: true, collections: all) })
+        let publicSchema = QuerySchema(all.map { $0.querySchema(includeHidden: false, collections: all) })
+        var records: [String: [JSONObject]] = [:]
+        for collection in all {
+            var rows = Self.records(collection, in: call.store)
+            if let replacing, replacing.collection == collection.name {
+                if let index = rows.firstIndex(where: { $0["id"] == replacing.record["id"] }) {
+                    rows[index] = replacing.record
+                } else {
+                    rows.append(replacing.record)
+                }
+            }
+            records[collection.name] = rows
+        }
+        var query = JSONObject()
+        for item in call.request.query where query[item.name] == nil { query[item.name] = .string(item.value) }
+        let request: JSONObject = [
+            "auth": .object(call.caller.authContext), "body": .object(body), "query": .object(query),
+            "method": .string(call.request.method.rawValue), "context": "default",
+        ]
+        return PocketBaseQueryScope(
+            schema: schema, publicSchema: publicSchema,
+            source: InMemoryDataSource(schema: schema, records: records, indexed: false),
+            environment: QueryEnvironment(now: Self.nowMilliseconds(), request: request))
+    }
+
+    /// The expression of an API rule; a rule that does not parse matches nothing.
+    func ruleExpr(_ rule: String, _ collection: PocketBaseCollection, scope: PocketBaseQueryScope) -> Expr {
+        guard !rule.trimmingCharacters(in: .whitespaces).isEmpty else { return .true }
+        return (try? PocketBaseFilter.parse(rule, schema: scope.schema, resource: collection.name)) ?? .false
+    }
+
+    /// The records matching every expression, in `order`.
+    func find(
+        _ collection: PocketBaseCollection, where exprs: [Expr], order: [OrderKey] = [], scope: PocketBaseQueryScope
+    ) throws(PocketBaseErrorResponse) -> [JSONObject] {
+        do {
+            let query = Query(collection.name, where: .all(exprs), order: order)
+            return try CompiledQuery(query, schema: scope.schema).find(in: scope.source, environment: scope.environment)
+        } catch {
+            throw .badRequest
+        }
+    }
+
+    /// Whether `record` satisfies `rule` (`nil` rules pass only for superusers).
+    func satisfies(
+        _ rule: String?, record: JSONObject, in collection: PocketBaseCollection, call: PocketBaseCall,
+        scope: PocketBaseQueryScope
+    ) -> Bool {
+        if call.caller.isSuperuser { return true }
+        guard let rule else { return false }
+        let id = record["id"]?.stringValue ?? ""
+        let expr = ruleExpr(rule, collection, scope: scope)
+        let matches = (try? find(collection, where: [expr, Self.idEquals(id, scope, collection)], scope: scope)) ?? []
+        return !matches.isEmpty
+    }
+
+    static func idEquals(_ id: String, _ scope: PocketBaseQueryScope, _ collection: PocketBaseCollection) -> Expr {
+        let escaped = id.replacingOccurrences(of: "\"", with: "")
+        return (try? PocketBaseFilter.parse("id = \"\(escaped)\"", schema: scope.schema, resource: collection.name))
+            ?? .false
+    }
+
+    /// A client's `filter=`, with PocketBase's refusals: blank text → 400, `@request`/`@collection`
+    /// for non-superusers → 403, parse errors and unknown (or hidden) fields → 400.
+    func clientFilter(_ call: PocketBaseCall, _ collection: PocketBaseCollection, scope: PocketBaseQueryScope)
+        throws(PocketBaseErrorResponse) -> Expr?
+    {
+        guard let text = call.query("filter"), !text.isEmpty else { return nil }
+        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw .badRequest }
+        let schema = call.caller.isSuperuser ? scope.schema : scope.publicSchema
+        let expr: Expr
+        do {
+            expr = try PocketBaseFilter.parse(text, schema: schema, resource: collection.name)
+        } catch {
+            throw .badRequest
+        }
+        if !call.caller.isSuperuser {
+            if !expr.requestPaths.isEmpty { throw .superusersOnlyFilter(by: "@request.") }
+            if !expr.referencedCollections.isEmpty { throw .superusersOnlyFilter(by: "@collection.") }
+        }
+        return expr
+    }
+
+    /// A client's `sort=`.
+    func clientSort(_ call: PocketBaseCall, _ collection: PocketBaseCollection, scope: PocketBaseQueryScope)
+        throws(PocketBaseErrorResponse) -> [OrderKey]
+    {
+        guard let text = call.query("sort"), !text.isEmpty else { return [] }
+        let schema = call.caller.isSuperuser ? scope.schema : scope.publicSchema
+        do {
+            return try PocketBaseSort.parse(
+                text, schema: schema, resource: collection.name, randomSeed: UInt64(Self.nowMilliseconds()))
+        } catch {
+            throw .badRequest
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import HTTPTypes
+import Synchronization
+import TreatyCore
+import TreatyDialect
+import TreatyJSON
+import TreatyQuery
+
+extension PocketBaseDialect {
+    /// `GET R`: the page envelope `{items, page, perPage, totalItems, totalPages}`.
+    func list(_ call: PocketBaseCall, _ collection: PocketBaseCollection) throws(PocketBaseErrorResponse)
+        -> DialectResponse
+    {
+        let page = try Self.intParameter(call.query("page")) ?? 1
+        let perPage = try Self.intParameter(call.query("perPage")) ?? 30
+        let skipTotal = try Self.skipTotal(call.query("skipTotal"))
+        if collection.rules.list == nil, !call.caller.isSuperuser { throw .superusersOnly }
+        let scope = queryScope(call)
+        var exprs: [Expr] = []
+        if let filter = try clientFilter(call, collection, scope: scope) { exprs.append(filter) }
+        let order = try clientSort(call, collection, scope: scope)
+        if !call.caller.isSuperuser, let rule = collection.rules.list {
+            exprs.append(ruleExpr(rule, collection, scope: scope))
+        }
+        let rows = try find(collection, where: exprs, order: order, scope: scope)
+        let size = perPage <= 0 ? 30 : min(perPage, 1000)
+        let number = max(page, 1)
+        let start = (number - 1) * size
+        let slice = start < rows.count ? Array(rows[start..<min(start + size, rows.count)]) : []
+        let items = try slice.map { row throws(PocketBaseErrorResponse) in
+            try present(row, of: collection, call: call, scope: scope)
+        }
+        let totalItems = skipTotal ? -1 : rows.count
+        let totalPages = skipTotal ? -1 : (rows.count + size - 1) / size
+        return Self.json([
+            "items": .array(items.map(JSONValue.object)), "page": .number(JSONNumber(number)), "perPage": .number(JSONNumber(size)),
+            "totalItems": .number(JSONNumber(totalItems)), "totalPages": .number(JSONNumber(totalPages)),
+        ])
+    }
+
+    /// `GET R/{id}`.
+    func view(_ call: PocketBaseCall, _ collection: PocketBaseCollection, id: String) throws(PocketBaseErrorResponse)
+        -> DialectResponse
+    {
+        if collection.rules.view == nil, !call.caller.isSuperuser { throw .superusersOnly }
+        guard let record = try? call.store.get(collection.name, id: id) else { throw .notFound }
+        let scope = queryScope(call)
+        guard satisfies(collection.rules.view, record: record, in: collection, call: call, scope: scope) else {
+            throw .notFound
+        }
+        return Self.json(.object(try present(record, of: collection, call: call, scope: scope)))
+    }
+
+    /// `DELETE R/{id}`: 204; referrers are pruned or, with `cascadeDelete`, deleted.
+    func delete(_ call: PocketBaseCall, _ collection: PocketBaseCollection, id: String)
+        throws(PocketBaseErrorResponse) -> DialectResponse
+    {
+        if collection.rules.delete == nil, !call.caller.isSuperuser { throw .superusersOnly }
+        guard let record = try? call.store.get(collection.name, id: id) else { throw .notFound }
+        let scope = queryScope(call)
+        guard satisfies(collection.rules.delete, record: record, in: collection, call: call, scope: scope) else {
+            throw .notFound
+        }
+        try writeLock.withLock { _ throws(PocketBaseErrorResponse) in
+            try deleteCascading(collection, id: id, store: call.store)
+        }
+        return Self.noContent
+    }
+
+    func deleteCascading(_ collection: PocketBaseCollection, id: String, store: RecordStore)
+        throws(PocketBaseErrorResponse)
+    {
+        _ = try? store.delete(collection.name, id: id)
+        for other in collections {
+            for field in other.fields {
+                guard case .relation(let options) = field.options, options.collectionId == collection.id else { continue }
+                for row in Self.records(other, in: store) {
+                    let value = row[field.name] ?? field.emptyValue
+                    let ids = value.arrayValue?.compactMap(\.stringValue) ?? [value.stringValue].compactMap { $0 }
+                    guard ids.contains(id), let rowID = row["id"]?.stringValue else { continue }
+                    if options.cascadeDelete {
+                        try deleteCascading(other, id: rowID, store: store)
+                    } else {
+                        let remaining = ids.filter { $0 != id }
+                        let pruned: JSONValue = field.isMultiple ? .array(remaining.map(JSONValue.string)) : ""
+                        _ = try? store.update(other.name, id: rowID, patch: [field.name: pruned])
+                    }
+                }
+            }
+        }
+    }
+
+    /// A strict integer query parameter (`abc`, `1.5`, `10abc` → 400).
+    static func intParameter(_ text: String?) throws(PocketBaseErrorResponse) -> Int? {
+        guard let text, !text.isEmpty else { return nil }
+        guard let value = Int(text) else { throw .badRequest }
+        return value
+    }
+
+    static func skipTotal(_ text: String?) throws(PocketBaseErrorResponse) -> Bool {
+        switch text?.lowercased() {
+        case nil, "": false
+        case "1", "true", "t": true
+        case "0", "false", "f": false
+        default: throw .badRequest
+        }
+    }
+}

@@ -1,0 +1,104 @@
+public import TreatyCore
+public import TreatyDialect
+import HTTPTypes
+import Synchronization
+import TreatyJSON
+
+/// PocketBase 0.40's records API, served from a ``RecordStore`` so that an app written against
+/// PocketBase cannot tell the simulator from a real server.
+///
+/// The dialect starts like a fresh server: the built-in collections (``PocketBaseCollection/freshServer``),
+/// a superuser (``PocketBaseDialectConfiguration/superuserEmail``, by default
+/// `admin@example.com` / `admin-password-123`) and any configured collections. Records live in
+/// the store, one resource per collection (see ``PocketBaseCollection/storeResource``); what is
+/// not records — collection metadata and rules, `batch` settings, the token secret, pending
+/// OTPs — sits behind a mutex in the dialect.
+///
+/// An admin-API reset returns the store to its contract (which holds no PocketBase
+/// collections); the next request then finds no `_superusers` resource and rebuilds the whole
+/// startup state: collections, settings, a new token secret (earlier tokens stop working), no
+/// OTPs, and a fresh superuser.
+public final class PocketBaseDialect: Dialect {
+    /// `pocketbase`.
+    public static let id = DialectID.pocketBase
+
+    /// What the dialect starts with.
+    public let configuration: PocketBaseDialectConfiguration
+    let state: Mutex<PocketBaseDialectState>
+    /// Serializes writes so that batches can roll back through a store snapshot.
+    let writeLock = Mutex<Void>(())
+
+    /// Creates a dialect.
+    ///
+    /// - Parameter configuration: The superuser and extra collections.
+    public init(configuration: PocketBaseDialectConfiguration = .init()) {
+        self.configuration = configuration
+        state = Mutex(PocketBaseDialectState())
+    }
+
+    /// A contract with no resources, for a store the dialect fills itself.
+    public static var emptyContract: Contract {
+        Contract(api: "pocketbase", dialect: .pocketBase, naming: .camelCase, resources: [])
+    }
+
+    public func respond(to request: DialectRequest, store: RecordStore) -> DialectResponse {
+        bootstrapIfNeeded(store)
+        let call = PocketBaseCall(request: request, store: store, dialect: self)
+        do {
+            return try route(call)
+        } catch {
+            return Self.response(error)
+        }
+    }
+
+    public func failureResponse(for failure: SimulatorFailure) -> DialectResponse {
+        let status = Int(failure.status.code)
+        let message =
+            switch status {
+            case 404: "The requested resource wasn't found."
+            case 413: "Request entity too large"
+            default: "Something went wrong while processing your request."
+            }
+        return Self.response(PocketBaseErrorResponse(status: status, message: message))
+    }
+
+    /// A JSON reply.
+    static func json(_ value: JSONValue, status: Int = 200) -> DialectResponse {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        return DialectResponse(
+            status: HTTPResponse.Status(code: status), headers: headers, body: value.serializedBytes())
+    }
+
+    /// An error reply.
+    static func response(_ error: PocketBaseErrorResponse) -> DialectResponse {
+        json(error.json, status: error.status)
+    }
+
+    /// 204 without body or Content-Type.
+    static var noContent: DialectResponse { DialectResponse(status: .noContent) }
+}
+
+/// One request with everything needed to answer it.
+struct PocketBaseCall {
+    let request: DialectRequest
+    let store: RecordStore
+    let dialect: PocketBaseDialect
+    let caller: PocketBaseCaller
+
+    init(request: DialectRequest, store: RecordStore, dialect: PocketBaseDialect) {
+        self.request = request
+        self.store = store
+        self.dialect = dialect
+        caller = dialect.caller(for: request, store: store)
+    }
+
+    init(request: DialectRequest, store: RecordStore, dialect: PocketBaseDialect, caller: PocketBaseCaller) {
+        self.request = request
+        self.store = store
+        self.dialect = dialect
+        self.caller = caller
+    }
+
+    func query(_ name: String) -> String? { request.queryValue(name) }
+}
