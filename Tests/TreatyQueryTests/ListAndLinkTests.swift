@@ -99,14 +99,17 @@ import TreatyQuery
     func integerIDs() throws {
         let schema = QuerySchema([
             ResourceSchema("teams", idKind: .integer, fields: ["name": .string]),
-            ResourceSchema("people", fields: ["team": .relation(to: "teams", many: false)]),
+            ResourceSchema(
+                "people",
+                fields: ["team": .relation(to: "teams", many: false), "favorite": .relation(to: "teams", many: false)]),
         ])
         let data = InMemoryDataSource(
             schema: schema,
             records: [
                 "teams": [["id": 1, "name": "red"], ["id": 2, "name": "blue"]],
                 "people": [
-                    ["id": "a", "team": 2], ["id": "b", "team": ["id": 1, "name": "red"]], ["id": "c", "team": nil],
+                    ["id": "a", "team": 2], ["id": "b", "team": ["id": 1, "name": "red"], "favorite": 1],
+                    ["id": "c", "team": nil],
                 ],
             ])
         let blue = try Query("people", where: .cond(Condition("team.name", .eq, "blue"))).compiled(with: schema)
@@ -117,6 +120,8 @@ import TreatyQuery
             try Query("people", where: .cond(Condition("team", .eq, "x"))).compiled(with: schema)
         }
         #expect(wrong?.kind == .typeMismatch)
+        let loyal = try Query("people", where: Field("team") == Field("favorite")).compiled(with: schema)
+        #expect(try loyal.findIDs(in: data, environment: Blog.environment) == ["b"])
         let members = Link("team", direction: .backlink(from: "people"), where: .true)
         let teams = try Query("teams", where: .link(members)).compiled(with: schema)
         #expect(try teams.findIDs(in: data, environment: Blog.environment) == [1, 2])

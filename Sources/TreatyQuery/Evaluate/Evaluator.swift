@@ -103,7 +103,13 @@ struct Evaluator<Source: QueryDataSource> {
         case .field(let access):
             let raw = try ValueReader(environment: environment).json(access, in: record)
             var scalar: Scalar?
-            if let raw, case .value(let value) = Scalar.literal(raw, as: condition.kind) { scalar = value }
+            if let raw {
+                if case .value(let value) = Scalar.literal(raw, as: condition.kind) {
+                    scalar = value
+                } else {
+                    scalar = Scalar.stored(raw, as: condition.kind)
+                }
+            }
             if scalar == nil, condition.source.emptyEqualsNull { scalar = condition.kind.emptyText }
             return condition.prepared(scalar)
         default:

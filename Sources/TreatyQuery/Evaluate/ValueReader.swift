@@ -69,10 +69,7 @@ struct ValueReader {
     /// The raw JSON of a field operand or request path, with the modifier applied.
     func json(_ access: ValueAccess, in record: JSONObject) throws(QueryError) -> JSONValue? {
         switch access {
-        case .field(_, let fieldKind, nil):
-            if case .relation = fieldKind, let object = raw(access, in: record)?.objectValue {
-                return object["id"]
-            }
+        case .field(_, _, nil):
             return raw(access, in: record)
         default:
             return try scalar(access, kind: .json, in: record)?.json
