@@ -100,8 +100,8 @@ extension PocketBaseDialect {
             throw .badRequest
         }
         if !call.caller.isSuperuser {
-            if !expr.requestPaths.isEmpty { throw .superusersOnlyFilter(by: "@request.") }
-            if !expr.referencedCollections.isEmpty { throw .superusersOnlyFilter(by: "@collection.") }
+            if !expr.requestPaths.isEmpty { throw .superusersOnlyFilter(by: "@request") }
+            if !expr.referencedCollections.isEmpty { throw .superusersOnlyFilter(by: "@collection") }
         }
         return expr
     }
@@ -110,7 +110,7 @@ extension PocketBaseDialect {
     func clientSort(_ call: PocketBaseCall, _ collection: PocketBaseCollection, scope: PocketBaseQueryScope)
         throws(PocketBaseErrorResponse) -> [OrderKey]
     {
-        guard let text = call.query("sort"), !text.isEmpty else { return [] }
+        let text = call.query("sort").flatMap { $0.isEmpty ? nil : $0 } ?? "@rowid"
         let schema = call.caller.isSuperuser ? scope.schema : scope.publicSchema
         do {
             return try PocketBaseSort.parse(
