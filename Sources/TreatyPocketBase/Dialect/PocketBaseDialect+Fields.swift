@@ -70,16 +70,24 @@ extension PocketBaseDialect {
 /// PocketBase's `:excerpt`: HTML stripped (block edges become spaces), whitespace collapsed,
 /// cut to `max` characters, trimmed, `...` when cut and asked for.
 enum PocketBaseExcerpt {
+    static let blockTags: Set<String> = [
+        "p", "div", "br", "h1", "h2", "h3", "h4", "h5", "h6", "li", "ul", "ol", "tr", "td", "th", "table",
+        "blockquote", "pre", "section", "article", "header", "footer", "hr",
+    ]
+
     static func make(_ html: String, max: Int, ellipsis: Bool) -> String {
         var text = ""
-        var inTag = false
+        var tag: String?
         for character in html {
             if character == "<" {
-                inTag = true
-                text.append(" ")
-            } else if character == ">" {
-                inTag = false
-            } else if !inTag {
+                tag = ""
+            } else if character == ">", let name = tag {
+                let bare = name.drop { $0 == "/" }.prefix { $0.isLetter || $0.isNumber }.lowercased()
+                if blockTags.contains(bare) { text.append(" ") }
+                tag = nil
+            } else if tag != nil {
+                tag?.append(character)
+            } else {
                 text.append(character)
             }
         }
