@@ -145,6 +145,13 @@ import TreatyQuery
         #expect(try Self.posts("@request.auth.id != '' && views > 100", environment: member) == ["p1"])
         #expect(try Self.posts("@request.auth.id != '' && views > 100", environment: guest) == [])
         #expect(try Self.posts("@request.body.title:isset = true", environment: member) == [])
+        let writer = QueryEnvironment(now: Blog.environment.now, request: ["body": ["title": "Hello SWIFT", "n": 3]])
+        #expect(try Self.posts("@request.body.title ~ 'swift' && views > 100", environment: writer) == ["p1"])
+        #expect(try Self.posts("@request.body.title ~ 'linux'", environment: writer) == [])
+        #expect(
+            try Self.posts("@request.body.title:isset = true && @request.body.n > 2", environment: writer).count == 5)
+        #expect(try Self.posts("@request.body.title = 'hello swift'", environment: writer) == [])
+        #expect(try Self.posts("@request.body.title:lower = 'hello swift'", environment: writer).count == 5)
         let expr = try PocketBaseFilter.parse(
             "author = @request.auth.id && @collection.users.name ?= 'x'", schema: Blog.schema, resource: "posts")
         #expect(expr.requestPaths.map(\.description) == ["@request.auth.id"])

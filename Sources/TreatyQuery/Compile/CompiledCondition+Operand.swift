@@ -43,12 +43,22 @@ extension CompiledCondition {
 
     /// A one-value operand folded for the condition's case rule and compiled for its operator.
     func prepared(_ value: Scalar?) -> CompiledOperand {
-        guard case .text(let text)? = value else { return .one(value) }
+        guard let text = value.flatMap(textOperand) else { return .one(value) }
         let folded = source.caseSensitive ? text : source.fold.apply(text)
         switch source.op {
         case .like: return .pattern(LikePattern(folded, wrap: source.likeWrap))
         case .tokensAll, .tokensAny: return .tokens(Tokens.words(text, fold: source.caseSensitive ? nil : source.fold))
         default: return .one(.text(folded))
+        }
+    }
+
+    /// The text of a value that the operator treats as text: a string, or a JSON string when
+    /// the operator works on text or case is ignored (request values are JSON).
+    func textOperand(_ value: Scalar) -> String? {
+        switch value {
+        case .text(let text): text
+        case .json(.string(let text)) where source.op.isTextOnly || !source.caseSensitive: text
+        default: nil
         }
     }
 
@@ -62,7 +72,7 @@ extension CompiledCondition {
         case .null: return nil
         case .value(let scalar):
             if source.caseSensitive { return scalar }
-            if case .text(let text) = scalar, ![.like, .tokensAll, .tokensAny].contains(source.op) {
+            if let text = textOperand(scalar), ![.like, .tokensAll, .tokensAny].contains(source.op) {
                 return .text(source.fold.apply(text))
             }
             return scalar

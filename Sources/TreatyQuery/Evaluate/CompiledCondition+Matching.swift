@@ -9,8 +9,9 @@ extension CompiledCondition {
         var current = value
         if current == nil, source.emptyEqualsNull { current = kind.emptyText }
         guard var value = current else { return source.nullMatches }
-        if !source.caseSensitive, op != .tokensAll, op != .tokensAny, case .text(let text) = value {
-            value = .text(source.fold.apply(text))
+        if let text = textOperand(value) {
+            let fold = !source.caseSensitive && op != .tokensAll && op != .tokensAny
+            value = .text(fold ? source.fold.apply(text) : text)
         }
         switch (op, operand) {
         case (_, .nothing), (_, .one(nil)): return false

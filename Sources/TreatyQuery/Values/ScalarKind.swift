@@ -61,7 +61,7 @@ enum ScalarKind: Sendable, Hashable, CustomStringConvertible {
         switch op {
         case .isNull, .isNotNull: return true
         case .near: return self == .location
-        case .startsWith, .endsWith, .contains, .like, .tokensAll, .tokensAny: return isText
+        case .startsWith, .endsWith, .contains, .like, .tokensAll, .tokensAny: return isText || self == .json
         case .between: return [.integer, .float, .date, .bytes].contains(self) || isText
         case .eq, .ne: return self != .location
         case .lt, .le, .gt, .ge, .in, .notIn: return self != .location && self != .bool
