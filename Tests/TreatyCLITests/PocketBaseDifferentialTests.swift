@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+/// The PocketBase dialect against the recording of a real PocketBase 0.40.6 server
+/// (`Differential/pocketbase/reference-0.40.json`): the same 403 requests, normalised answers
+/// compared. The floor rises as gaps close; it fails when a change breaks a case that matched.
+@Suite struct PocketBaseDifferentialTests {
+    static let matchedFloor = 365
+
+    @Test("treaty serve --dialect pocketbase matches the real server's recording on at least the known cases")
+    func againstReference() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", "Differential/pocketbase/run_diff.py", "--against-reference",
+            "--b-command", "\(TreatyProcess.executable.path) serve --dialect pocketbase --port 0",
+        ]
+        process.currentDirectoryURL = URL(fileURLWithPath: TreatyProcess.root)
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("pb-diff-\(UUID().uuidString)")
+        try Data().write(to: output)
+        defer { try? FileManager.default.removeItem(at: output) }
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        let text = try String(contentsOf: output, encoding: .utf8)
+        let summary = try #require(text.split(separator: "\n").last { $0.hasSuffix(" match") }, "no summary in: \(text.suffix(500))")
+        let numbers = summary.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .punctuationCharacters)) }
+        try #require(numbers.count == 2, "unexpected summary: \(summary)")
+        #expect(numbers[0] == 403)
+        #expect(numbers[1] >= Self.matchedFloor, "\(summary); the DIFF lines say which cases broke:\n\(text.split(separator: "\n").filter { $0.hasPrefix("DIFF") }.prefix(20).joined(separator: "\n"))")
+    }
+}
