@@ -9,7 +9,7 @@ internal import TreatySimulator
 /// Runs suites against a target and collects the results.
 ///
 /// ```swift
-/// let contract = try ContractLoader().load(fileAt: "Contracts/demo/contract.yaml").contract!
+/// guard let contract = ContractLoader().load(fileAt: "Contracts/demo/contract.yaml").contract else { return }
 /// let suites = SuiteGenerator().suites(for: contract)
 /// let run = try await Verifier(logger: logger).run(contract: contract, suites: suites, on: .mock(MockTarget(fixtures: fixtures)))
 /// print(run.tally)   // 31 passed, 0 failed, 0 skipped
