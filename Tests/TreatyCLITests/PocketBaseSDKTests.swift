@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// A real client against the PocketBase dialect: the PyPI `pocketbase` SDK
+/// (`Differential/pocketbase/sdk_flow.py`) runs a CRUD + auth + filter/expand flow against a
+/// fresh `treaty serve --dialect pocketbase`. The same script passes against a real
+/// PocketBase 0.40.6 (`Differential/pocketbase/README.md`). `.ci/run` installs the SDK, so the
+/// test is skipped only on machines without it.
+@Suite struct PocketBaseSDKTests {
+    /// Steps of `sdk_flow.py` left out against the simulator, each with the reason; every other
+    /// step runs and must pass. When a dialect gap closes, remove its entries here.
+    ///
+    /// The gap: the SDK (httpx) encodes a space in a query value as `+`, and PocketBase (Go's
+    /// `url.ParseQuery`) decodes `+` as a space in every parameter. The simulator's query parsing
+    /// (`QueryItem.parse` in TreatyDialect) keeps `+` literally (RFC 3986), so
+    /// `filter=views+%3E+10+%26%26+…` reaches the filter parser as `views+>+10+&&+…` and gets a
+    /// 400. Sending the same filter with `%20` passes all 16 steps.
+    static let excludedSteps: [String: String] = [
+        "list-filter": "filter with spaces: `+` in the query is not decoded as a space (400)",
+        "update": "its filtered list after the update has spaces: `+` is not decoded as a space (400)",
+    ]
+
+    static let script = "Differential/pocketbase/sdk_flow.py"
+
+    static let sdkInstalled: Bool = {
+        (try? run(["python3", "-c", "from pocketbase import PocketBase"]).status) == 0
+    }()
+
+    @Test("the Python pocketbase SDK runs the blog flow against treaty serve --dialect pocketbase",
+          .enabled(if: sdkInstalled, "python3 cannot import pocketbase; run `python3 -m pip install pocketbase`"))
+    func sdkFlow() throws {
+        let server = Process()
+        server.executableURL = TreatyProcess.executable
+        server.arguments = ["serve", "--dialect", "pocketbase", "--port", "0"]
+        server.currentDirectoryURL = URL(fileURLWithPath: TreatyProcess.root)
+        let output = Pipe()
+        server.standardOutput = output
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer {
+            if server.isRunning { kill(server.processIdentifier, SIGKILL) }
+            server.waitUntilExit()
+        }
+        var banner = Data()
+        while !banner.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            banner.append(chunk)
+        }
+        let line = String(decoding: banner, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        try #require(line.hasPrefix("treaty: serving ") && line.contains(" at http://127.0.0.1:"), "no banner, got: \(line)")
+        let url = try #require(line.split(separator: " ").last.map(String.init))
+
+        let all = try Self.run(["python3", Self.script, "--list"]).standardOutput.split(separator: "\n").map(String.init)
+        try #require(all.count >= 16, "sdk_flow.py --list gave \(all)")
+        #expect(Self.excludedSteps.keys.allSatisfy(all.contains), "excludedSteps names unknown steps")
+        let steps = all.filter { Self.excludedSteps[$0] == nil }
+        let flow = try Self.run(["python3", Self.script, url, "--steps", steps.joined(separator: ",")])
+        #expect(flow.status == 0, "sdk_flow.py exited \(flow.status):\n\(flow.standardOutput)\(flow.standardError)")
+        #expect(flow.standardOutput.contains("\(steps.count) of \(all.count) steps passed"),
+                "sdk_flow.py output:\n\(flow.standardOutput)\(flow.standardError)")
+    }
+
+    /// Runs a command through /usr/bin/env from the repository root, output through temporary files.
+    static func run(_ arguments: [String]) throws -> TreatyProcess.Output {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("pb-sdk-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outURL = scratch.appendingPathComponent("stdout")
+        let errURL = scratch.appendingPathComponent("stderr")
+        try Data().write(to: outURL)
+        try Data().write(to: errURL)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: TreatyProcess.root)
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        try process.run()
+        process.waitUntilExit()
+        return TreatyProcess.Output(
+            status: process.terminationStatus,
+            standardOutput: try String(contentsOf: outURL, encoding: .utf8),
+            standardError: try String(contentsOf: errURL, encoding: .utf8))
+    }
+}
