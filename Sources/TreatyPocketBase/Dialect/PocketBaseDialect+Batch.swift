@@ -13,8 +13,9 @@ extension PocketBaseDialect {
         let settings = state.withLock { $0.batch }
         guard settings.enabled else { throw PocketBaseErrorResponse(status: 403, message: "Batch requests are not allowed.") }
         let body: JSONObject
+        let files: [PocketBaseUpload]
         do {
-            body = try bodyObject(call.request)
+            (body, files) = try requestBody(call.request)
         } catch {
             throw PocketBaseErrorResponse(status: 400, message: "Failed to read the submitted batch data.")
         }
@@ -31,11 +32,13 @@ extension PocketBaseDialect {
         return try writeLock.withLock { _ throws(PocketBaseErrorResponse) in
             let snapshot = "__treaty_pocketbase_batch"
             call.store.snapshot(named: snapshot)
+            let storedFiles = state.withLock { $0.files }
             var results: [JSONValue] = []
             for (index, item) in requests.enumerated() {
-                let response = runInner(item, call: call)
+                let response = runInner(item, uploads: batchUploads(files, index: index), call: call)
                 if response.status.code >= 400 {
                     call.store.restore(named: snapshot)
+                    state.withLock { $0.files = storedFiles }
                     let inner = (try? JSONParser().parse(response.body)) ?? [:]
                     throw PocketBaseErrorResponse(
                         status: 400, message: "Batch transaction failed.",
@@ -50,14 +53,25 @@ extension PocketBaseDialect {
                 let bodyValue = response.body.isEmpty ? JSONValue.null : (try? JSONParser().parse(response.body)) ?? .null
                 results.append(["body": bodyValue, "status": .number(JSONNumber(Int(response.status.code)))])
             }
-            call.store.restore(named: snapshot)
-            call.store.snapshot(named: snapshot)
             return Self.json(.array(results))
         }
     }
 
+    /// The file parts `requests.<index>.<key>` of one inner request, keyed by `<key>`. Like
+    /// PocketBase, the batch names each file once on reading it, and the inner write names it
+    /// again, so stored names carry two random suffixes (`photo_<r>_<r>.jpg`).
+    private func batchUploads(_ files: [PocketBaseUpload], index: Int) -> [PocketBaseUpload] {
+        let prefix = "requests.\(index)."
+        return files.filter { $0.key.hasPrefix(prefix) }.map { file in
+            let name = state.withLock {
+                PocketBaseUpload.storedName(for: file.originalName, bytes: file.bytes, using: &$0.generator)
+            }
+            return PocketBaseUpload(key: String(file.key.dropFirst(prefix.count)), originalName: name, bytes: file.bytes)
+        }
+    }
+
     /// One inner request (the caller holds the write lock).
-    private func runInner(_ item: JSONValue, call: PocketBaseCall) -> DialectResponse {
+    private func runInner(_ item: JSONValue, uploads: [PocketBaseUpload], call: PocketBaseCall) -> DialectResponse {
         let method = item["method"]?.stringValue?.uppercased() ?? ""
         let url = item["url"]?.stringValue ?? ""
         var headers = HTTPFields()
@@ -75,19 +89,19 @@ extension PocketBaseDialect {
             switch (method, segments.count) {
             case ("POST", 4):
                 if collection.rules.create == nil, !call.caller.isSuperuser { throw PocketBaseErrorResponse.superusersOnly }
-                let record = try createRecord(innerCall, collection, body: body)
+                let record = try createRecord(innerCall, collection, body: body, uploads: uploads)
                 return Self.json(.object(try present(record, of: collection, call: innerCall, scope: queryScope(innerCall))))
             case ("PUT", 4):
                 let id = body["id"].map(GoCast.string) ?? ""
                 if !id.isEmpty, (try? call.store.get(collection.name, id: id)) != nil {
-                    let record = try updateRecord(innerCall, collection, id: id, body: body)
+                    let record = try updateRecord(innerCall, collection, id: id, body: body, uploads: uploads)
                     return Self.json(.object(try present(record, of: collection, call: innerCall, scope: queryScope(innerCall))))
                 }
-                let record = try createRecord(innerCall, collection, body: body)
+                let record = try createRecord(innerCall, collection, body: body, uploads: uploads)
                 return Self.json(.object(try present(record, of: collection, call: innerCall, scope: queryScope(innerCall))))
             case ("PATCH", 5):
                 if collection.rules.update == nil, !call.caller.isSuperuser { throw PocketBaseErrorResponse.superusersOnly }
-                let record = try updateRecord(innerCall, collection, id: segments[4], body: body)
+                let record = try updateRecord(innerCall, collection, id: segments[4], body: body, uploads: uploads)
                 return Self.json(.object(try present(record, of: collection, call: innerCall, scope: queryScope(innerCall))))
             case ("DELETE", 5):
                 if collection.rules.delete == nil, !call.caller.isSuperuser { throw PocketBaseErrorResponse.superusersOnly }

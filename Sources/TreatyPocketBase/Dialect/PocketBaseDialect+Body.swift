@@ -13,25 +13,39 @@ extension PocketBaseDialect {
     /// - Throws: 400 "Unsupported Content-Type." for other types, 400 "Something went wrong…"
     ///   for malformed JSON or a body that is not an object.
     func bodyObject(_ request: DialectRequest) throws(PocketBaseErrorResponse) -> JSONObject {
+        try requestBody(request).object
+    }
+
+    /// The request body as an object plus its file parts (only multipart bodies have any).
+    ///
+    /// - Throws: As ``bodyObject(_:)``.
+    func requestBody(_ request: DialectRequest) throws(PocketBaseErrorResponse)
+        -> (object: JSONObject, files: [PocketBaseUpload])
+    {
         let contentType = request.headers[.contentType]?.lowercased() ?? ""
-        if request.body.isEmpty, contentType.isEmpty { return JSONObject() }
+        if request.body.isEmpty, contentType.isEmpty { return (JSONObject(), []) }
         if contentType.hasPrefix("application/json") {
-            if request.body.allSatisfy({ $0 == 0x20 || $0 == 0x0a || $0 == 0x0d || $0 == 0x09 }) { return JSONObject() }
+            if request.body.allSatisfy({ $0 == 0x20 || $0 == 0x0a || $0 == 0x0d || $0 == 0x09 }) {
+                return (JSONObject(), [])
+            }
             guard let value = try? JSONParser().parse(request.body), case .object(let object) = value else {
                 throw .badRequest
             }
-            return object
+            return (object, [])
         }
         if contentType.hasPrefix("multipart/form-data") {
-            return MultipartForm(request.body, contentType: request.headers[.contentType] ?? "").object
+            let form = MultipartForm(request.body, contentType: request.headers[.contentType] ?? "")
+            return (form.object, form.files)
         }
         throw PocketBaseErrorResponse(status: 400, message: "Unsupported Content-Type.")
     }
 }
 
-/// A minimal `multipart/form-data` reader: text parts only (file parts are skipped).
+/// A minimal `multipart/form-data` reader: text parts become the object (repeated keys an
+/// array, `@jsonPayload` merged in), parts with a `filename` become ``files``.
 struct MultipartForm {
     var object = JSONObject()
+    var files: [PocketBaseUpload] = []
 
     init(_ body: [UInt8], contentType: String) {
         guard let range = contentType.range(of: "boundary=") else { return }
@@ -45,7 +59,9 @@ struct MultipartForm {
             let header = String(decoding: part[..<headerEnd], as: UTF8.self)
             var content = Array(part[(headerEnd + 4)...])
             if content.suffix(2) == [13, 10] { content.removeLast(2) }
-            guard let name = Self.parameter("name", in: header), Self.parameter("filename", in: header) == nil else {
+            guard let name = Self.parameter("name", in: header) else { continue }
+            if let filename = Self.parameter("filename", in: header) {
+                files.append(PocketBaseUpload(key: name, originalName: filename, bytes: content))
                 continue
             }
             values.append((name, String(decoding: content, as: UTF8.self)))

@@ -152,13 +152,4 @@ extension PocketBaseDialect {
         guard let fields = call.query("fields"), !fields.isEmpty, case .object(let object) = value else { return value }
         return .object(try Self.applyFields(fields, to: object))
     }
-
-    /// `/api/files/…`: file storage is not simulated yet; every file is missing.
-    func files(_ call: PocketBaseCall, rest: [String]) throws(PocketBaseErrorResponse) -> DialectResponse {
-        if rest == ["token"], call.request.method == .post {
-            guard case .record(let collection, let record, _, _) = call.caller else { throw .unauthorized }
-            return Self.json(["token": .string(token(for: record, in: collection, type: "file"))])
-        }
-        throw .notFound
-    }
 }

@@ -38,6 +38,11 @@ extension PocketBaseDialect {
     func caller(for request: DialectRequest, store: RecordStore, type: String = "auth") -> PocketBaseCaller {
         guard var text = request.headers[.authorization] else { return .guest }
         if text.hasPrefix("Bearer ") { text.removeFirst(7) }
+        return caller(token: text, store: store, type: type)
+    }
+
+    /// The caller a token of the given type names; any invalid token makes a guest.
+    func caller(token text: String, store: RecordStore, type: String) -> PocketBaseCaller {
         guard let claims = PocketBaseToken.unverifiedClaims(text), claims["type"]?.stringValue == type,
             let collectionId = claims["collectionId"]?.stringValue, let id = claims["id"]?.stringValue,
             let exp = claims["exp"]?.numberValue?.doubleValue, exp > Double(Self.nowMilliseconds()) / 1000,

@@ -11,20 +11,21 @@ extension PocketBaseDialect {
     func create(_ call: PocketBaseCall, _ collection: PocketBaseCollection) throws(PocketBaseErrorResponse)
         -> DialectResponse
     {
-        let body = try bodyObject(call.request)
+        let (body, uploads) = try requestBody(call.request)
         if collection.rules.create == nil, !call.caller.isSuperuser { throw .superusersOnly }
         return try writeLock.withLock { _ throws(PocketBaseErrorResponse) in
-            let record = try createRecord(call, collection, body: body)
+            let record = try createRecord(call, collection, body: body, uploads: uploads)
             return Self.json(.object(try present(record, of: collection, call: call, scope: queryScope(call))))
         }
     }
 
     /// Creates one record (the caller holds the write lock).
-    func createRecord(_ call: PocketBaseCall, _ collection: PocketBaseCollection, body: JSONObject)
-        throws(PocketBaseErrorResponse) -> JSONObject
-    {
+    func createRecord(
+        _ call: PocketBaseCall, _ collection: PocketBaseCollection, body: JSONObject, uploads: [PocketBaseUpload] = []
+    ) throws(PocketBaseErrorResponse) -> JSONObject {
         let writer = PocketBaseRecordWriter(collection: collection)
-        var record = writer.apply(body, to: writer.emptyRecord(), asSuperuser: call.caller.isSuperuser)
+        let prepared = prepareUploads(uploads, body: body, for: collection)
+        var record = writer.apply(prepared.body, to: writer.emptyRecord(), asSuperuser: call.caller.isSuperuser)
         var errors = [String: PocketBaseFieldError]()
         let givenID = record["id"]?.stringValue ?? ""
         if givenID.isEmpty { record["id"] = .string(newRecordID()) }
@@ -42,7 +43,9 @@ extension PocketBaseDialect {
                 record[field.name] = .string(now.description)
             }
         }
-        errors.merge(validate(record, original: nil, in: collection, store: call.store)) { first, _ in first }
+        errors.merge(validate(record, original: nil, in: collection, store: call.store, newFiles: prepared.validation)) {
+            first, _ in first
+        }
         guard errors.isEmpty else { throw .failedToCreateRecord(errors) }
         let scope = queryScope(call, body: body, replacing: (collection.name, record))
         guard satisfies(collection.rules.create, record: record, in: collection, call: call, scope: scope) else {
@@ -51,36 +54,41 @@ extension PocketBaseDialect {
         if collection.type == .auth, let password = record["password"]?.stringValue {
             record["password"] = .string(Self.passwordHash(password))
         }
+        let created: JSONObject
         do {
-            return try call.store.create(collection.name, body: .object(record))
+            created = try call.store.create(collection.name, body: .object(record))
         } catch {
             throw .failedToCreateRecord(["id": .notUnique])
         }
+        commitFiles(prepared, record: created, original: nil, of: collection)
+        return created
     }
 
     /// `PATCH R/{id}`.
     func update(_ call: PocketBaseCall, _ collection: PocketBaseCollection, id: String)
         throws(PocketBaseErrorResponse) -> DialectResponse
     {
-        let body = try bodyObject(call.request)
+        let (body, uploads) = try requestBody(call.request)
         if collection.rules.update == nil, !call.caller.isSuperuser { throw .superusersOnly }
         return try writeLock.withLock { _ throws(PocketBaseErrorResponse) in
-            let record = try updateRecord(call, collection, id: id, body: body)
+            let record = try updateRecord(call, collection, id: id, body: body, uploads: uploads)
             return Self.json(.object(try present(record, of: collection, call: call, scope: queryScope(call))))
         }
     }
 
     /// Updates one record (the caller holds the write lock).
-    func updateRecord(_ call: PocketBaseCall, _ collection: PocketBaseCollection, id: String, body: JSONObject)
-        throws(PocketBaseErrorResponse) -> JSONObject
-    {
+    func updateRecord(
+        _ call: PocketBaseCall, _ collection: PocketBaseCollection, id: String, body: JSONObject,
+        uploads: [PocketBaseUpload] = []
+    ) throws(PocketBaseErrorResponse) -> JSONObject {
         guard let original = try? call.store.get(collection.name, id: id) else { throw .notFound }
         let scope = queryScope(call, body: body)
         guard satisfies(collection.rules.update, record: original, in: collection, call: call, scope: scope) else {
             throw .notFound
         }
         let writer = PocketBaseRecordWriter(collection: collection)
-        var record = writer.apply(body, to: original, asSuperuser: call.caller.isSuperuser)
+        let prepared = prepareUploads(uploads, body: body, for: collection)
+        var record = writer.apply(prepared.body, to: original, asSuperuser: call.caller.isSuperuser)
         var errors = [String: PocketBaseFieldError]()
         if collection.type == .auth {
             let password = body["password"].map(GoCast.string) ?? ""
@@ -108,7 +116,9 @@ extension PocketBaseDialect {
                 record[field.name] = .string(now.description)
             }
         }
-        errors.merge(validate(record, original: original, in: collection, store: call.store)) { first, _ in first }
+        errors.merge(
+            validate(record, original: original, in: collection, store: call.store, newFiles: prepared.validation)
+        ) { first, _ in first }
         guard errors.isEmpty else { throw .failedToUpdateRecord(errors) }
         if collection.type == .auth, record["password"] != original["password"],
             let password = record["password"]?.stringValue
@@ -118,24 +128,29 @@ extension PocketBaseDialect {
         }
         var patch = record
         patch["id"] = nil
+        let updated: JSONObject
         do {
-            return try call.store.update(collection.name, id: id, patch: .object(patch))
+            updated = try call.store.update(collection.name, id: id, patch: .object(patch))
         } catch {
             throw .failedToUpdateRecord()
         }
+        commitFiles(prepared, record: updated, original: original, of: collection)
+        return updated
     }
 
     /// Field validation plus what needs the store: relations exist, ids and unique indexes.
-    func validate(_ record: JSONObject, original: JSONObject?, in collection: PocketBaseCollection, store: RecordStore)
-        -> [String: PocketBaseFieldError]
-    {
+    func validate(
+        _ record: JSONObject, original: JSONObject?, in collection: PocketBaseCollection, store: RecordStore,
+        newFiles: [String: PocketBaseValidationContext.NewFile] = [:]
+    ) -> [String: PocketBaseFieldError] {
         let all = collections
         let context = PocketBaseValidationContext(
             original: original,
             relationExists: { collectionId, ids in
                 guard let target = all.first(where: { $0.id == collectionId }) else { return false }
                 return ids.allSatisfy { (try? store.get(target.name, id: $0)) != nil }
-            })
+            },
+            newFiles: newFiles)
         var errors = PocketBaseRecordWriter(collection: collection).validate(record, in: context)
         if let original, errors["password"] != nil, record["password"] == original["password"] {
             errors["password"] = nil

@@ -14,6 +14,9 @@ struct PocketBaseDialectState: Sendable {
     var secret = ""
     /// Pending one-time passwords by otp id.
     var otps: [String: OTPEntry] = [:]
+    /// Uploaded files by ``fileKey(collectionId:recordId:name:)``. They live here rather than
+    /// in the store, so a reset (which rebuilds this state) drops them too.
+    var files: [String: PocketBaseStoredFile] = [:]
     /// The generator of ids and keys.
     var generator = PocketBaseGenerator(seed: 0)
     /// Whether the state was built for the store's current contents.
@@ -39,6 +42,11 @@ struct PocketBaseDialectState: Sendable {
         var collectionId: String
         var recordId: String
         var password: String
+    }
+
+    /// The key of a stored file.
+    static func fileKey(collectionId: String, recordId: String, name: String) -> String {
+        collectionId + "/" + recordId + "/" + name
     }
 
     func collection(_ nameOrID: String) -> PocketBaseCollection? {

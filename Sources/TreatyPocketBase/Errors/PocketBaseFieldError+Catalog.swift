@@ -157,6 +157,23 @@ extension PocketBaseFieldError {
             params: ["maxSelect": .number(JSONNumber(maxSelect))])
     }
 
+    /// `validation_invalid_mime_type` "\"name\" mime type must be one of: a, b." for an
+    /// uploaded file of another type; `name` is the generated stored name.
+    public static func invalidMimeType(_ name: String, allowed: [String]) -> PocketBaseFieldError {
+        PocketBaseFieldError(
+            code: "validation_invalid_mime_type",
+            message: "\"\(name)\" mime type must be one of: \(allowed.joined(separator: ", ")).")
+    }
+
+    /// `validation_file_size_limit` "Failed to upload \"name\" - the maximum allowed file size is
+    /// N bytes." with `params {file, maxSize}`; `name` is the client's file name.
+    public static func fileSizeLimit(_ name: String, maxSize: Int) -> PocketBaseFieldError {
+        PocketBaseFieldError(
+            code: "validation_file_size_limit",
+            message: "Failed to upload \"\(name)\" - the maximum allowed file size is \(maxSize) bytes.",
+            params: ["file": .string(name), "maxSize": .number(JSONNumber(maxSize))])
+    }
+
     /// `validation_invalid_latitude` "Latitude must be between -90 and 90 degrees."
     public static let invalidLatitude = PocketBaseFieldError(
         code: "validation_invalid_latitude", message: "Latitude must be between -90 and 90 degrees.")

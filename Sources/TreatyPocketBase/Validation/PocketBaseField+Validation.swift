@@ -110,10 +110,21 @@ extension PocketBaseField {
     {
         if names.isEmpty { return required ? .required : nil }
         let stored = context.original?[name].map(GoCast.uniqueStrings) ?? []
-        let added = names.filter { !stored.contains($0) }.map { String($0.utf8.prefix(250)) ?? $0 }
+        let added = names.filter { !stored.contains($0) && context.newFiles[$0] == nil }.map {
+            String($0.utf8.prefix(250)) ?? $0
+        }
         if !added.isEmpty { return .invalidFiles(added) }
         let limit = max(options.maxSelect, 1)
-        return names.count > limit ? .tooManyFiles(limit) : nil
+        if names.count > limit { return .tooManyFiles(limit) }
+        let maxSize = options.maxSize > 0 ? options.maxSize : 5 << 20
+        let allowed = Set(options.mimeTypes.map { $0.lowercased() })
+        for name in names {
+            guard let file = context.newFiles[name] else { continue }
+            if file.size > maxSize { return .fileSizeLimit(file.originalName, maxSize: maxSize) }
+            let essence = String(file.contentType.split(separator: ";").first ?? "").lowercased()
+            if !allowed.isEmpty, !allowed.contains(essence) { return .invalidMimeType(name, allowed: options.mimeTypes) }
+        }
+        return nil
     }
 
     private func validateJSON(_ value: JSONValue, _ options: JSONOptions) -> PocketBaseFieldError? {
