@@ -31,12 +31,14 @@ import TreatyQuery
     }
 
     @Test(
-        "~ is an ASCII case-insensitive LIKE wrapped in %…% unless the value has a %",
+        "~ is an ASCII case-insensitive LIKE; without an unescaped % the value is literal and wrapped in %…%",
         arguments: [
             ("title ~ 'linux'", ["p2"]),
             ("title ~ 'a%'", ["p1", "p2", "p5"]),
-            ("title ~ 'z_bra'", ["p3"]),
-            ("title ~ '100\\%'", []),
+            ("title ~ 'z_bra'", []),
+            ("title ~ 'bra_c'", ["p3"]),
+            ("title ~ '%z_bra%'", ["p3"]),
+            ("title ~ '100\\%'", ["p3"]),
             ("title ~ '%100\\%'", ["p3"]),
             ("title ~ '%g 1%'", ["p3"]),
             ("title !~ 'swift'", ["p2", "p3", "p4", "p5"]),

@@ -9,8 +9,13 @@ struct LikePattern: Sendable, Hashable {
 
     let pieces: [Piece]
 
-    /// Compiles `pattern`; with `wrap`, a pattern without `%` becomes `%pattern%` (PocketBase `~`).
+    /// Compiles `pattern` (`\` escapes the next character); with `wrap`, PocketBase's `~`
+    /// rule applies: a pattern without an unescaped `%` has its unescaped `\`, `%` and `_`
+    /// escaped and becomes `%pattern%`, so `Go_tips` is literal and `100\%` matches "100%".
     init(_ pattern: String, wrap: Bool) {
+        var pattern = pattern
+        let wrapping = wrap && !Self.containsUnescaped("%", in: pattern)
+        if wrapping { pattern = Self.escapeUnescaped(pattern) }
         var pieces: [Piece] = []
         var escaped = false
         for scalar in pattern.unicodeScalars {
@@ -27,10 +32,42 @@ struct LikePattern: Sendable, Hashable {
             }
         }
         if escaped { pieces.append(.literal("\\")) }
-        if wrap, !pattern.unicodeScalars.contains("%") {
+        if wrapping {
             pieces = [.anyRun] + pieces + [.anyRun]
         }
         self.pieces = pieces
+    }
+
+    /// PocketBase's `containsUnescapedChar`: `character` occurs without a `\` before it.
+    static func containsUnescaped(_ character: Unicode.Scalar, in text: String) -> Bool {
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            if scalar == character, previous != "\\" { return true }
+            previous = (scalar == "\\" && previous == "\\") ? nil : scalar
+        }
+        return false
+    }
+
+    /// PocketBase's `escapeUnescapedChars(text, '\\', '%', '_')`: walking backwards, each
+    /// `\`, `%` or `_` not already preceded by `\` gets one.
+    static func escapeUnescaped(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        var result: [Unicode.Scalar] = []
+        var match = false
+        for index in scalars.indices.reversed() {
+            let scalar = scalars[index]
+            if match {
+                if scalar != "\\" { result.append("\\") }
+                match = false
+            } else if scalar == "\\" || scalar == "%" || scalar == "_" {
+                match = true
+            }
+            result.append(scalar)
+            if index == 0, match { result.append("\\") }
+        }
+        var output = String.UnicodeScalarView()
+        output.append(contentsOf: result.reversed())
+        return String(output)
     }
 
     /// Whether `text` matches the whole pattern (greedy `%` with backtracking to the last `%`).
