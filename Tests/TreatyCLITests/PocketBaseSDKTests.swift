@@ -8,17 +8,10 @@ import Testing
 /// test is skipped only on machines without it.
 @Suite struct PocketBaseSDKTests {
     /// Steps of `sdk_flow.py` left out against the simulator, each with the reason; every other
-    /// step runs and must pass. When a dialect gap closes, remove its entries here.
-    ///
-    /// The gap: the SDK (httpx) encodes a space in a query value as `+`, and PocketBase (Go's
-    /// `url.ParseQuery`) decodes `+` as a space in every parameter. The simulator's query parsing
-    /// (`QueryItem.parse` in TreatyDialect) keeps `+` literally (RFC 3986), so
-    /// `filter=views+%3E+10+%26%26+…` reaches the filter parser as `views+>+10+&&+…` and gets a
-    /// 400. Sending the same filter with `%20` passes all 16 steps.
-    static let excludedSteps: [String: String] = [
-        "list-filter": "filter with spaces: `+` in the query is not decoded as a space (400)",
-        "update": "its filtered list after the update has spaces: `+` is not decoded as a space (400)",
-    ]
+    /// step runs and must pass. None today: the last gap (the SDK sends spaces in a query value as
+    /// `+`, which PocketBase, like Go's `url.ParseQuery`, reads as a space) is closed by the
+    /// dialect's form decoding of the query.
+    static let excludedSteps: [String: String] = [:]
 
     static let script = "Differential/pocketbase/sdk_flow.py"
 

@@ -42,6 +42,9 @@ public struct DialectRequest: Sendable {
     public var headers: HTTPFields
     /// The body bytes (empty when there is none).
     public var body: [UInt8]
+    /// The query string as it arrived (without `?`), for dialects whose servers decode it
+    /// differently (PocketBase reads `+` as a space; see ``QueryItem/parse(_:plusAsSpace:)``).
+    public var rawQuery: String = ""
 
     /// Creates a request.
     public init(
@@ -61,9 +64,10 @@ public struct DialectRequest: Sendable {
     /// Parses a request target such as `/projects/P1/tasks?since=…` into path and query.
     public init(method: HTTPRequest.Method, target: String, headers: HTTPFields = [:], body: [UInt8] = []) {
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let rawQuery = parts.count > 1 ? String(parts[1]) : ""
         self.init(
-            method: method, path: String(parts[0]),
-            query: parts.count > 1 ? QueryItem.parse(String(parts[1])) : [], headers: headers, body: body)
+            method: method, path: String(parts[0]), query: QueryItem.parse(rawQuery), headers: headers, body: body)
+        self.rawQuery = rawQuery
     }
 
     /// The first value of query parameter `name`.
@@ -85,13 +89,17 @@ public struct QueryItem: Sendable, Hashable {
         self.value = value
     }
 
-    /// The items of a query string, percent-decoded (`+` stays a plus sign, as RFC 3986 says).
-    public static func parse(_ query: String) -> [QueryItem] {
+    /// The items of a query string, percent-decoded. `+` stays a plus sign, as RFC 3986 says,
+    /// unless `plusAsSpace` asks for HTML-form decoding (what Go's `net/url`, and so PocketBase,
+    /// does: `sort=+views`, `filter=a+%3D+1`); `%2B` is a plus either way.
+    public static func parse(_ query: String, plusAsSpace: Bool = false) -> [QueryItem] {
         query.split(separator: "&").map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = PercentDecoding.decode(parts[0])
-            let value = parts.count > 1 ? PercentDecoding.decode(parts[1]) : ""
-            return QueryItem(name: name, value: value)
+            func decode(_ text: Substring) -> String {
+                guard plusAsSpace, text.contains("+") else { return PercentDecoding.decode(text) }
+                return PercentDecoding.decode(String(text.map { $0 == "+" ? " " : $0 }))
+            }
+            return QueryItem(name: decode(parts[0]), value: parts.count > 1 ? decode(parts[1]) : "")
         }
     }
 }

@@ -43,6 +43,9 @@ public final class PocketBaseDialect: Dialect {
 
     public func respond(to request: DialectRequest, store: RecordStore) -> DialectResponse {
         bootstrapIfNeeded(store)
+        var request = request
+        // PocketBase (Go's net/url) reads `+` in a query as a space; SDKs rely on it.
+        if request.rawQuery.contains("+") { request.query = QueryItem.parse(request.rawQuery, plusAsSpace: true) }
         let call = PocketBaseCall(request: request, store: store, dialect: self)
         do {
             return try route(call)
