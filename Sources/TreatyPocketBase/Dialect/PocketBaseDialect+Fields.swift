@@ -12,7 +12,7 @@ extension PocketBaseDialect {
     ///
     /// - Throws: 400 for a bad `:excerpt` argument.
     static func applyFields(_ text: String, to object: JSONObject) throws(PocketBaseErrorResponse) -> JSONObject {
-        let entries = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let entries = fieldEntries(text).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         var paths: [(path: [String], excerpt: (Int, Bool)?)] = []
         for entry in entries {
             var name = entry
@@ -30,6 +30,25 @@ extension PocketBaseDialect {
             paths.append((name.split(separator: ".").map(String.init), excerpt))
         }
         return select(paths, from: object)
+    }
+
+    /// Splits a `fields=` list on the commas outside parentheses, so `body:excerpt(20,true)` stays one entry.
+    static func fieldEntries(_ text: String) -> [Substring] {
+        var entries: [Substring] = []
+        var depth = 0
+        var start = text.startIndex
+        for index in text.indices {
+            switch text[index] {
+            case "(": depth += 1
+            case ")": depth = Swift.max(0, depth - 1)
+            case "," where depth == 0:
+                entries.append(text[start..<index])
+                start = text.index(after: index)
+            default: break
+            }
+        }
+        entries.append(text[start...])
+        return entries
     }
 
     private static func select(_ paths: [(path: [String], excerpt: (Int, Bool)?)], from object: JSONObject)
