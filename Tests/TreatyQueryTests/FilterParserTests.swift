@@ -113,11 +113,10 @@ import TreatyQuery
             ("titel = 'x'", "filter: unknown field 'titel' in 'posts' at column 1; did you mean 'title'?"),
             ("author.nmae = 'x'", "filter: unknown field 'nmae' in 'users' at column 8; did you mean 'name'?"),
             ("title.x = 1", "filter: 'title' is a string field, not a relation; it has no fields at column 1"),
-            ("views = 'abc'", #"filter: cannot compare integer field 'views' with the string "abc" at column 9"#),
-            ("title ~ 5", "filter: cannot compare string field 'title' with the number 5 at column 9"),
-            ("draft = 'true'", #"filter: cannot compare bool field 'draft' with the string "true" at column 9"#),
+            // `views = 'abc'`, `title ~ 5`, `draft = 'true'`, `views ~ 5` and `1 = @now` parse: PocketBase
+            // answers them as SQLite does (PocketBaseSemanticsTests.looseTyping); the typed builder still refuses.
             ("views = @now", "filter: cannot compare integer field 'views' with the macro @now at column 9"),
-            ("views ~ 5", "filter: the operator '~' does not apply to integer field 'views' at column 7"),
+            ("draft ~ 'x'", "filter: the operator '~' does not apply to bool field 'draft' at column 7"),
             (
                 "views == 1",
                 "filter: unknown operator '=='; expected = != > >= < <= ~ !~ or a ?-form such as ?= at column 7; did you mean '='?"
@@ -141,7 +140,6 @@ import TreatyQuery
             ),
             ("title = {x}", "filter: expected ':' after '{' in a {:placeholder} at column 9"),
             ("5 ~ title", "filter: '~' needs the field on its left; write 'title ~ 5' at column 3"),
-            ("1 = @now", "filter: cannot compare '1' with '@now': neither is a field at column 1"),
             (
                 "views > 1\n&& titel = 'x'",
                 "filter: unknown field 'titel' in 'posts' at line 2, column 4; did you mean 'title'?"
@@ -165,7 +163,7 @@ import TreatyQuery
         let unknown = try #require(throws: QueryParseError.self) { try Self.parse("views > 1 && titel = 1") }
         #expect(unknown.kind == .unknownField)
         #expect(unknown.snippet == "  views > 1 && titel = 1\n               ^")
-        let mismatch = try #require(throws: QueryParseError.self) { try Self.parse("views = 'x'") }
+        let mismatch = try #require(throws: QueryParseError.self) { try Self.parse("views = @now") }
         #expect(mismatch.kind == .typeMismatch)
         #expect(mismatch.queryError.kind == .typeMismatch)
     }

@@ -51,6 +51,51 @@ import TreatyQuery
     }
 
     @Test(
+        "type mismatches answer as PocketBase's SQLite does: LIKE over a number's text, true as 1, number < text",
+        arguments: [
+            ("views ~ 2", ["p1"]),
+            ("views ~ 0", ["p1", "p2", "p3"]),
+            ("title ~ 100", ["p3"]),
+            ("title = 5", []),
+            ("views = true", []),
+            ("views >= true", ["p1", "p2", "p3"]),
+            ("views = 'abc'", []),
+            ("views != 'abc'", ["p1", "p2", "p3", "p4", "p5"]),
+            ("views > 'abc'", []),
+            ("draft = 'true'", []),
+        ])
+    func looseTyping(filter: String, expected: [String]) throws {
+        #expect(try Self.posts(filter) == expected)
+    }
+
+    @Test(
+        "a macro compared with a literal is read from the clock at evaluation: every row or none",
+        arguments: [
+            ("@year > 2000", ["p1", "p2", "p3", "p4", "p5"]),
+            ("@year = 2025 && @month = 3 && @day = 4", ["p1", "p2", "p3", "p4", "p5"]),
+            ("@weekday >= 0 && @weekday <= 6", ["p1", "p2", "p3", "p4", "p5"]),
+            ("@year < 2025", []),
+            ("2000 < @year", ["p1", "p2", "p3", "p4", "p5"]),
+            ("@now > '2025-03-01'", ["p1", "p2", "p3", "p4", "p5"]),
+            ("@todayStart < @now", ["p1", "p2", "p3", "p4", "p5"]),
+            ("@year = '2025'", []),
+            ("1 = @now", []),
+            ("@now > 1", ["p1", "p2", "p3", "p4", "p5"]),
+        ])
+    func macroConstants(filter: String, expected: [String]) throws {
+        #expect(try Self.posts(filter) == expected)
+    }
+
+    @Test("a macro comparison re-reads the clock at each evaluation")
+    func macroClock() throws {
+        let query = try Query("posts", where: PocketBaseFilter.parse("@year >= 2026", schema: Blog.schema, resource: "posts"))
+            .compiled(with: Blog.schema)
+        let later = QueryEnvironment(now: try #require(DateText.milliseconds("2026-01-01T00:00:00Z")))
+        #expect(try query.findIDs(in: Blog.data(), environment: Blog.environment).isEmpty)
+        #expect(try query.findIDs(in: Blog.data(), environment: later).count == 5)
+    }
+
+    @Test(
         "dates compare as text against the stored '2025-03-04 05:06:07.089Z' form",
         arguments: [
             ("published >= '2025-02-01'", ["p2", "p3"]),

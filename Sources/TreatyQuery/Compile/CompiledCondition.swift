@@ -6,6 +6,8 @@ enum ValueAccess: Sendable, Hashable {
     case field(String, kind: FieldKind, modifier: PathModifier?)
     /// A value of the request context.
     case request([String], modifier: PathModifier?)
+    /// A clock macro: a calendar number, or a date as PocketBase's text.
+    case macro(DateMacro)
 }
 
 /// How the values a condition tests are laid out.

@@ -103,6 +103,12 @@ struct Compiler {
     func resolve(_ path: FieldPath, in resource: ResourceSchema) throws(QueryError)
         -> (ValueAccess, ScalarKind, ValueShape)
     {
+        if case .macro(let macro) = path.root {
+            guard path.modifier == nil else {
+                throw QueryError(.unsupported, "the macro \(macro) takes no modifier")
+            }
+            return (.macro(macro), macro.isDate ? .text : .integer, .scalar)
+        }
         if path.root == .request {
             let kind: ScalarKind
             switch path.modifier {

@@ -13,6 +13,9 @@ struct ValueReader {
             var current: JSONValue? = .object(environment.request)
             for component in components { current = current?[component] }
             value = current
+        case .macro(let macro):
+            let reading = macro.value(now: environment.now)
+            value = macro.isDate ? .string(DateText.pocketBase(reading)) : .number(JSONNumber(reading))
         }
         return value?.isNull == false ? value : nil
     }
@@ -32,6 +35,9 @@ struct ValueReader {
     func scalar(_ access: ValueAccess, kind: ScalarKind, in record: JSONObject) throws(QueryError) -> Scalar? {
         let value = raw(access, in: record)
         switch access {
+        case .macro(let macro):
+            let reading = macro.value(now: environment.now)
+            return macro.isDate ? .text(DateText.pocketBase(reading)) : .integer(reading)
         case .request(_, let modifier):
             switch modifier {
             case .isSet:

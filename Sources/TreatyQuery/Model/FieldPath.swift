@@ -11,6 +11,9 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible, Expressibl
         case record
         /// The caller's request context (PocketBase `@request.*`).
         case request
+        /// A clock macro read from ``QueryEnvironment/now`` (PocketBase `@year > 2000`); the
+        /// path has no components.
+        case macro(DateMacro)
     }
 
     /// Where the path starts.
@@ -54,9 +57,12 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible, Expressibl
 
     /// The path as dotted text, with `@request.` for request paths and `:modifier` at the end.
     public var description: String {
-        let prefix = root == .request ? "@request." : ""
         let suffix = modifier.map { ":\($0)" } ?? ""
-        return prefix + components.joined(separator: ".") + suffix
+        switch root {
+        case .record: return components.joined(separator: ".") + suffix
+        case .request: return "@request." + components.joined(separator: ".") + suffix
+        case .macro(let macro): return macro.description + suffix
+        }
     }
 
     /// The same path with `modifier`.

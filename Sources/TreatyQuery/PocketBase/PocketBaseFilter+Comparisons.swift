@@ -8,7 +8,8 @@ extension PocketBaseFilterParser {
         switch (lhs.side, rhs.side) {
         case (.record(let path), _):
             return try condition(path, lhs.token, sign, rhs)
-        case (_, .record), (.literal, .request), (.macro, .request), (.placeholder, .request):
+        case (_, .record), (.literal, .request), (.macro, .request), (.placeholder, .request), (.literal, .macro),
+            (.placeholder, .macro):
             guard let mirrored = sign.mirrored else {
                 throw lexer.error(
                     at: sign.token.offset,
@@ -20,6 +21,17 @@ extension PocketBaseFilterParser {
             return try comparison(rhs, swapped, lhs)
         case (.request(let path), _):
             return try requestCondition(path, sign, rhs)
+        case (.macro(let macro), _):
+            // PocketBase compares constants in SQL too: `@year > 2000` holds for every row or for none.
+            var rhs = rhs
+            if case .literal(let value) = rhs.side {
+                switch Self.sqliteCoercion(of: value, toMacro: macro, sign.base) {
+                case .constant(let result): return result ? .true : .false
+                case .value(let coerced): rhs = PocketBaseOperand(side: .literal(coerced), token: rhs.token)
+                case .asIs, .asText: break
+                }
+            }
+            return try requestCondition(FieldPath(root: .macro(macro), []), sign, rhs)
         case (.literal(let a), .literal(let b)):
             return Self.fold(a, sign, b) ? .true : .false
         default:
@@ -33,7 +45,7 @@ extension PocketBaseFilterParser {
     private func condition(
         _ path: PocketBasePath, _ token: PocketBaseToken, _ sign: PocketBaseSign, _ rhs: PocketBaseOperand
     ) throws(QueryParseError) -> Expr {
-        let operand = try operand(rhs)
+        var operand = try operand(rhs)
         var fieldPath = FieldPath([path.field])
         var elements = false
         switch (path.modifier, path.kind) {
@@ -44,9 +56,22 @@ extension PocketBaseFilterParser {
         case (nil, let kind) where kind.isMultiValued: fieldPath.modifier = .jsonText
         case (nil, _): break
         }
+        var constant: Bool?
+        if case .literal(let value) = rhs.side, !value.isNull, path.modifier == nil {
+            switch Self.sqliteCoercion(of: value, to: path.kind, sign.base) {
+            case .asIs: break
+            case .value(let coerced): operand = .value(coerced)
+            case .asText(let coerced):
+                operand = .value(coerced)
+                fieldPath.modifier = .jsonText
+            case .constant(let result): constant = result
+            }
+        }
         var expr: Expr
         let numeric = Self.isNumericOrBool(path, fieldPath.modifier, elements: elements)
-        if numeric, case .literal(.null) = rhs.side {
+        if let constant {
+            expr = constant ? .true : .false
+        } else if numeric, case .literal(.null) = rhs.side {
             expr = sign.base == .ne ? .true : .false
         } else {
             let isLike = sign.base == .like || sign.base == .notLike
@@ -134,7 +159,8 @@ extension PocketBaseFilterParser {
         }
     }
 
-    /// A condition on a `@request.*` value, typed by the JSON it holds at evaluation.
+    /// A condition on a `@request.*` value, typed by the JSON it holds at evaluation, or on a
+    /// clock macro, read at evaluation.
     private func requestCondition(_ path: FieldPath, _ sign: PocketBaseSign, _ rhs: PocketBaseOperand)
         throws(QueryParseError) -> Expr
     {
