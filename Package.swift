@@ -75,7 +75,7 @@ let package = Package(
             name: "TreatyVerifier",
             dependencies: [
                 "TreatyCore", "TreatyJSON", "TreatyRules", "TreatyDialect", "TreatySimulator", "TreatyHTTP",
-                "TreatyReports",
+                "TreatyReports", "TreatyPocketBase",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -84,7 +84,7 @@ let package = Package(
         .target(
             name: "TreatyPocketBase",
             dependencies: [
-                "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyQuery",
+                "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyQuery", "TreatyRules",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
@@ -149,7 +149,7 @@ let package = Package(
         .testTarget(
             name: "TreatyPocketBaseTests",
             dependencies: [
-                "TreatyPocketBase", "TreatyCore", "TreatyJSON", "TreatyDialect",
+                "TreatyPocketBase", "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyRules",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             exclude: ["Fixtures"]),

@@ -23,7 +23,7 @@ struct CheckCommand: ParsableCommand {
         case text, json
     }
 
-    @Option(help: "The contract file (default: the only contract under Contracts/).")
+    @Option(help: "The contract file (default: the only contract under Contracts/ that declares resources).")
     var contract: String?
 
     @Option(help: "The endpoint whose responses the payloads are, e.g. \"GET /projects/{project_id}/tasks\".")
@@ -63,7 +63,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try ContractSelection.load(contract)
+        let loaded = try ContractSelection.load(contract) { !$0.resources.isEmpty }
         let target: CheckTarget
         do {
             target = try endpoint.map { try EndpointReference.resolve($0, in: loaded.contract) } ?? .resource(resource ?? "")

@@ -8,17 +8,20 @@ enum ContractSelection {
         let file: String
     }
 
-    /// Loads `path`, or the only contract under `Contracts/` when `path` is nil.
+    /// Loads `path`, or the only contract under `Contracts/` when `path` is nil. With several
+    /// contracts there, the only one that is `usable` for the command (e.g. declares resources)
+    /// is taken.
     ///
     /// - Throws: exit status 2 after printing why, when no usable contract is found.
-    static func load(_ path: String?) throws -> Loaded {
+    static func load(_ path: String?, usable: (Contract) -> Bool = { _ in true }) throws -> Loaded {
         let renderer = DiagnosticRenderer()
         let result: ContractLoadResult
         if let path {
             result = ContractLoader().load(fileAt: path)
         } else {
             let all = ContractLoader().loadAll(paths: ["Contracts"])
-            guard all.count == 1, let only = all.first else {
+            let candidates = all.count > 1 ? all.filter { $0.contract.map(usable) ?? true } : all
+            guard candidates.count == 1, let only = candidates.first else {
                 let found = all.map(\.file).joined(separator: ", ")
                 Console.standardError.write(
                     "error: pass --contract FILE (found \(all.count) contract files under Contracts/\(found.isEmpty ? "" : ": " + found))\n")

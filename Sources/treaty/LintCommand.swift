@@ -1,5 +1,6 @@
 import ArgumentParser
 import TreatyCore
+import TreatyPocketBase
 
 /// `treaty lint [PATH…]`: loads every contract and checks that it is consistent.
 struct LintCommand: ParsableCommand {
@@ -9,7 +10,8 @@ struct LintCommand: ParsableCommand {
         discussion: """
             Checks that relation targets exist, keys follow the naming convention and the \
             relation key forms, path parameters match scope keys, endpoints reference known \
-            resources and no two endpoints collide. Exit 0 when clean, 1 on findings, 2 when a \
+            resources and no two endpoints collide; a PocketBase contract's collections file is \
+            loaded and checked too. Exit 0 when clean, 1 on findings, 2 when a \
             file cannot be read as YAML or JSON.
             """
     )
@@ -28,6 +30,9 @@ struct LintCommand: ParsableCommand {
             diagnostics += result.diagnostics
             if let contract = result.contract {
                 diagnostics += linter.lint(contract, sourceText: result.text)
+                if let file = contract.collections {
+                    diagnostics += PocketBaseSchemaLoader().load(fileAt: file.path).diagnostics
+                }
             }
         }
         Console.standardOutput.write(DiagnosticRenderer().render(diagnostics))

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TreatyCore
 import TreatyDialect
+import TreatyPocketBase
 import TreatyVerifier
 
 /// What `treaty verify` runs for one contract: the contract, its fixtures and its suites.
@@ -14,7 +15,9 @@ struct VerificationPlan: Sendable {
 /// Loads the contracts, fixtures and scenario files a verify run needs, printing diagnostics and
 /// refusing (exit 2) when any of them is unusable.
 enum VerificationPlanLoader {
-    static func load(contracts paths: [String], fixtures: String?, needsFixtures: Bool) throws -> [VerificationPlan] {
+    static func load(
+        contracts paths: [String], fixtures: String?, needsFixtures: Bool, generator: SuiteGenerator = SuiteGenerator()
+    ) throws -> [VerificationPlan] {
         let files = paths.isEmpty ? ContractLoader().loadAll(paths: ["Contracts"]).map(\.file) : paths
         guard !files.isEmpty else {
             Console.standardError.write("error: no contract found under Contracts/; pass --contract FILE\n")
@@ -28,7 +31,8 @@ enum VerificationPlanLoader {
             let loaded = try ContractSelection.load(file)
             let directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
             let fixtureSet = needsFixtures ? try loadFixtures(fixtures ?? "Fixtures/\(loaded.contract.api)", for: loaded.contract, explicit: fixtures != nil) : FixtureSet()
-            var suites = SuiteGenerator().suites(for: loaded.contract)
+            try checkCollections(of: loaded.contract)
+            var suites = generator.suites(for: loaded.contract)
             let scenarioDirectory = relative(directory + "/suites")
             for result in ScenarioLoader().loadDirectory(scenarioDirectory) {
                 Console.standardError.write(DiagnosticRenderer().render(result.diagnostics))
@@ -39,6 +43,17 @@ enum VerificationPlanLoader {
                 suites.append(suite)
             }
             return VerificationPlan(contract: loaded.contract, fixtures: fixtureSet, suites: suites)
+        }
+    }
+
+    /// Refuses (exit 2) a PocketBase contract whose collections file has errors, printing them.
+    private static func checkCollections(of contract: Contract) throws {
+        guard let file = contract.collections else { return }
+        let result = PocketBaseSchemaLoader().load(fileAt: file.path)
+        Console.standardError.write(DiagnosticRenderer().render(result.diagnostics))
+        guard !result.hasErrors else {
+            Console.standardError.write("error: the collections in \(file.path) have errors; fix them first\n")
+            throw Status.unusableInput
         }
     }
 

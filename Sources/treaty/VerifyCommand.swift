@@ -19,6 +19,8 @@ struct VerifyCommand: ParsableCommand {
             runs the suites generated from the contract plus the scenario files in \
             Contracts/<api>/suites/, against the in-process simulator loaded with Fixtures/<api>/, \
             or against --target URL (or $TREATY_TARGET). $TREATY_TOKEN is sent as a bearer token. \
+            PocketBase contracts log in as $TREATY_PB_SUPERUSER (email:password; default \
+            admin@example.com:admin-password-123, the simulator's) against a live target. \
             $TREATY_HEADERS adds 'Name: value' headers, one per line. Writes a JUnit report (default Reports/junit.xml). Exit 0 when every case passed, 1 \
             when any failed, 2 when the input is unusable or the target unreachable.
             """
@@ -65,7 +67,17 @@ struct VerifyCommand: ParsableCommand {
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let targetURL = target ?? environment["TREATY_TARGET"].flatMap { $0.isEmpty ? nil : $0 }
-        let plans = try VerificationPlanLoader.load(contracts: contracts, fixtures: fixtures, needsFixtures: targetURL == nil)
+        var superuser = PocketBaseSuperuser.harnessDefault
+        if targetURL != nil, let text = environment["TREATY_PB_SUPERUSER"], !text.isEmpty {
+            guard let parsed = PocketBaseSuperuser(parsing: text) else {
+                Console.standardError.write("error: TREATY_PB_SUPERUSER must be email:password\n")
+                throw Status.unusableInput
+            }
+            superuser = parsed
+        }
+        let plans = try VerificationPlanLoader.load(
+            contracts: contracts, fixtures: fixtures, needsFixtures: targetURL == nil,
+            generator: SuiteGenerator(pocketBaseSuperuser: superuser))
         var credentials = HTTPFields()
         if let token = environment["TREATY_TOKEN"], !token.isEmpty { credentials[.authorization] = "Bearer \(token)" }
         let fromEnvironment = (environment["TREATY_HEADERS"] ?? "").split(separator: "\n").map(String.init)

@@ -6,7 +6,7 @@ import Testing
     func lintDefault() throws {
         let output = try TreatyProcess.run(["lint"])
         #expect(output.status == 0)
-        #expect(output.standardOutput == "linted 1 contract file: 0 errors, 0 warnings\n")
+        #expect(output.standardOutput == "linted 2 contract files: 0 errors, 0 warnings\n")
     }
 
     @Test("findings exit 1 and print compiler-style diagnostics")

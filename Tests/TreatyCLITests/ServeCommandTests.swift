@@ -42,7 +42,7 @@ import Testing
     func badFixture() throws {
         let directory = try TemporaryDirectory()
         try directory.write("user.json", #"[{"id": 1}]"#)
-        let output = try TreatyProcess.run(["serve", "--fixtures", directory.url.path, "--port", "0"])
+        let output = try TreatyProcess.run(["serve", "--contract", "Contracts/demo/contract.yaml", "--fixtures", directory.url.path, "--port", "0"])
         #expect(output.status == 2)
         #expect((output.standardOutput + output.standardError).contains("[RS-ID-1]"))
     }

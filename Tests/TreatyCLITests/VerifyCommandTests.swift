@@ -30,7 +30,7 @@ import Testing
         return text.components(separatedBy: "<testcase ").count - 1
     }
 
-    @Test("with no arguments it verifies the example contract against the simulator and writes a valid report")
+    @Test("with no arguments it verifies the example contracts against the simulator and writes a valid report")
     func defaultRun() throws {
         let directory = try scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -39,10 +39,11 @@ import Testing
         #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
         #expect(output.standardOutput.contains("✓ demo.shapes"))
         #expect(output.standardOutput.contains("✓ demo.task-lifecycle"))
+        #expect(output.standardOutput.contains("✓ blog.posts: 4 passed, 0 failed"), "\(output.standardOutput)")
         let last = output.standardOutput.split(separator: "\n").dropLast().last.map(String.init) ?? ""
         #expect(last.hasSuffix("passed, 0 failed, 0 skipped"), "final line: \(last)")
         #expect(try xmllint(report, schema: "junit-report.xsd") == 0)
-        #expect(try testcaseCount(report) >= 26)
+        #expect(try testcaseCount(report) >= 47)
     }
 
     @Test("the Jenkins flavour validates against the Jenkins and xUnit schemas")
@@ -55,7 +56,7 @@ import Testing
         #expect(try xmllint(report, schema: "junit-jenkins.xsd") == 0)
         #expect(try xmllint(report, schema: "junit-xunit-plugin-10.xsd") == 0)
         let perSuite = try FileManager.default.contentsOfDirectory(atPath: directory + "/suites").sorted()
-        #expect(perSuite.count == 3 && perSuite.allSatisfy { $0.hasPrefix("TEST-") && $0.hasSuffix(".xml") }, "\(perSuite)")
+        #expect(perSuite.count == 8 && perSuite.allSatisfy { $0.hasPrefix("TEST-") && $0.hasSuffix(".xml") }, "\(perSuite)")
     }
 
     @Test("two shards together run every case once, and report merge joins them")
@@ -140,7 +141,10 @@ import Testing
         let directory = try scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let output = try TreatyProcess.run(
-            ["verify", "--junit", directory + "/junit.xml", "--header", "X-Api-Key: key-0123456789"],
+            [
+                "verify", "--contract", "Contracts/demo/contract.yaml", "--junit", directory + "/junit.xml", "--header",
+                "X-Api-Key: key-0123456789",
+            ],
             environment: ["TREATY_TARGET": base, "TREATY_TOKEN": "tok-live-98765", "TREATY_HEADERS": "X-Tenant-Token: tenant-secret-55"])
         #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
         let report = try String(contentsOfFile: directory + "/junit.xml", encoding: .utf8)

@@ -21,8 +21,8 @@ import TreatyCore
                   endpionts:
                   ^
                   did you mean 'endpoints'?
-                  fix: use one of: api, dialect, naming, tombstone_retention, defaults, resources, endpoints, or a \
-                name starting with 'x-' for an extension
+                  fix: use one of: api, dialect, naming, tombstone_retention, defaults, resources, endpoints, \
+                collections, or a name starting with 'x-' for an extension
                 """),
         RenderedCase(
             name: "defaults",

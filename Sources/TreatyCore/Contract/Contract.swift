@@ -18,6 +18,9 @@ public struct Contract: Sendable, Hashable {
     public var endpoints: [Endpoint]
     /// The file the contract was loaded from, if any.
     public var file: String?
+    /// The schema file of a dialect that keeps its own (`collections: pb_schema.json` for
+    /// PocketBase), when the contract names one.
+    public var collections: SchemaFile?
 
     /// Creates a contract.
     public init(
@@ -27,7 +30,8 @@ public struct Contract: Sendable, Hashable {
         tombstoneRetentionMilliseconds: Int64 = 30 * 24 * 3_600_000,
         resources: [Resource],
         endpoints: [Endpoint] = [],
-        file: String? = nil
+        file: String? = nil,
+        collections: SchemaFile? = nil
     ) {
         self.api = api
         self.dialect = dialect
@@ -36,6 +40,7 @@ public struct Contract: Sendable, Hashable {
         self.resources = resources
         self.endpoints = endpoints
         self.file = file
+        self.collections = collections
     }
 
     /// The resource called `name`, if any.

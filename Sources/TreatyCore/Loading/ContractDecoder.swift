@@ -41,7 +41,9 @@ struct ContractDecoder {
         }
     }
 
-    static let topLevelKeys = ["api", "dialect", "naming", "tombstone_retention", "defaults", "resources", "endpoints"]
+    static let topLevelKeys = [
+        "api", "dialect", "naming", "tombstone_retention", "defaults", "resources", "endpoints", "collections",
+    ]
 
     mutating func decode(_ root: SourceNode) -> Contract? {
         guard let top = context.mapping(root, allowed: Self.topLevelKeys, in: "the contract", allowsExtensions: true)
@@ -54,10 +56,11 @@ struct ContractDecoder {
         }
         if let node = top["defaults"] { decodeDefaults(node, into: &defaults) }
         let retention = top["tombstone_retention"].flatMap { decodeDuration($0) } ?? 30 * 24 * 3_600_000
+        let collections = top["collections"].flatMap { decodeCollections($0, dialect: dialect) }
         var resources: [Resource] = []
         if let node = top["resources"] {
             resources = decodeResources(node, defaults: defaults)
-        } else {
+        } else if top["collections"] == nil {
             context.report(
                 "missing-key", "the contract has no 'resources'", at: root,
                 fix: "add a 'resources:' mapping with at least one resource")
@@ -69,7 +72,7 @@ struct ContractDecoder {
         guard let api, let dialect else { return nil }
         return Contract(
             api: api, dialect: dialect, naming: defaults.naming, tombstoneRetentionMilliseconds: retention,
-            resources: resources, endpoints: endpoints, file: context.file)
+            resources: resources, endpoints: endpoints, file: context.file, collections: collections)
     }
 
     mutating func requiredString(_ mapping: Mapping, _ key: String, in what: String, fix: String) -> String? {

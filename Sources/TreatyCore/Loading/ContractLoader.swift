@@ -48,7 +48,8 @@ public struct ContractLoader: Sendable {
 
     /// Loads every contract under `paths`: files are loaded as given; directories are searched
     /// recursively for `.yaml`, `.yml` and `.json` files, skipping `suites/` folders (scenario
-    /// files) and hidden entries. Results are sorted by path.
+    /// files), hidden entries and the schema files contracts name (``Contract/collections``).
+    /// Results are sorted by path.
     public func loadAll(paths: [String]) -> [ContractLoadResult] {
         var results: [ContractLoadResult] = []
         for path in paths {
@@ -79,9 +80,17 @@ public struct ContractLoader: Sendable {
                                 at: SourceLocation(file: path))
                         ]))
             }
-            results += files.map { load(fileAt: $0) }
+            let loaded = files.map { load(fileAt: $0) }
+            // A contract's schema file (`collections: pb_schema.json`) sits next to it and is not
+            // a contract itself.
+            let schemas = Set(loaded.compactMap { $0.contract?.collections.map { Self.standardized($0.path) } })
+            results += loaded.filter { !schemas.contains(Self.standardized($0.file)) }
         }
         return results
+    }
+
+    private static func standardized(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
     private func decode(_ node: SourceNode, text: String, file: String) -> ContractLoadResult {

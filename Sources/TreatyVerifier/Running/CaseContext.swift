@@ -37,6 +37,12 @@ public final class CaseContext {
     private(set) var exchanges: [Exchange] = []
     private var createdIDs: Set<String> = []
     private var cleanupPaths: [String] = []
+    /// Headers a login earned (a dialect's session token), sent with every later request and
+    /// with the clean-up deletes.
+    private var sessionHeaders: HTTPFields = [:]
+    /// Masks the secrets a case learned while running (a password it sent, a token it got).
+    private var concealer = Redactor()
+    private var concealed: [String] = []
 
     init(contract: Contract, connection: TargetConnection, isLive: Bool) {
         self.contract = contract
@@ -77,14 +83,16 @@ public final class CaseContext {
     ) async throws -> Reply {
         try guardLiveWrite(method, path)
         let items = query.map { QueryItem(name: $0.0, value: $0.1) }
+        var fields = sessionHeaders
+        for field in headers { fields[field.name] = field.value }
         let reply: Reply
         do {
-            let (answer, exchange) = try await connection.send(method, path, query: items, headers: headers, body: bytes)
-            exchanges.append(exchange)
+            let (answer, exchange) = try await connection.send(method, path, query: items, headers: fields, body: bytes)
+            exchanges.append(conceal(exchange))
             reply = answer
         } catch {
-            exchanges.append(error.exchange)
-            findings.append(error.finding)
+            exchanges.append(conceal(error.exchange))
+            findings.append(conceal(error.finding))
             throw Stop()
         }
         track(method, path, reply)
@@ -93,7 +101,44 @@ public final class CaseContext {
 
     /// Records a finding and goes on.
     public func record(_ finding: Finding) {
-        findings.append(finding)
+        findings.append(conceal(finding))
+    }
+
+    /// Sends `headers` with every later request of the case, including the deletes that clean
+    /// up after it: the session a dialect's login flow earned (`Authorization: <token>`).
+    /// Credential headers are masked in reports by name.
+    ///
+    /// - Parameter headers: The headers.
+    public func useSession(_ headers: HTTPFields) {
+        sessionHeaders = headers
+    }
+
+    /// Masks `secrets` (a password the case sends, a token it receives) wherever they appear in
+    /// what the case reports, including exchanges it already recorded.
+    ///
+    /// - Parameter secrets: The literal values; values shorter than four characters are ignored.
+    public func conceal(_ secrets: [String]) {
+        concealed += secrets
+        concealer = Redactor(secrets: concealed)
+        exchanges = exchanges.map(conceal)
+        findings = findings.map(conceal)
+    }
+
+    private func conceal(_ exchange: Exchange) -> Exchange {
+        var exchange = exchange
+        exchange.request = concealer.redact(exchange.request)
+        exchange.requestHeaders = exchange.requestHeaders.map(concealer.redact)
+        exchange.requestBody = concealer.redact(exchange.requestBody)
+        exchange.responseHeaders = exchange.responseHeaders.map(concealer.redact)
+        exchange.responseBody = concealer.redact(exchange.responseBody)
+        return exchange
+    }
+
+    private func conceal(_ finding: Finding) -> Finding {
+        var finding = finding
+        finding.summary = concealer.redact(finding.summary)
+        finding.detail = concealer.redact(finding.detail)
+        return finding
     }
 
     /// Records that `rule` is broken, and goes on.
@@ -105,7 +150,7 @@ public final class CaseContext {
     ///   - detail: Expected and found values, and the fix.
     public func fail(_ rule: RuleID?, at pointer: String? = nil, _ summary: String, detail: String = "") {
         let parsed = pointer.flatMap { try? JSONPointer(parsing: $0) }
-        findings.append(Finding(rule: rule, category: .ruleViolation, pointer: parsed, summary: summary, detail: detail))
+        findings.append(conceal(Finding(rule: rule, category: .ruleViolation, pointer: parsed, summary: summary, detail: detail)))
     }
 
     /// Requires `reply` to have `status`; otherwise records a status finding and stops the case.
@@ -198,7 +243,7 @@ public final class CaseContext {
     func cleanUp() async {
         for path in cleanupPaths.reversed() {
             let items: [QueryItem] = []
-            _ = try? await connection.send(.delete, path, query: items)
+            _ = try? await connection.send(.delete, path, query: items, headers: sessionHeaders)
         }
         cleanupPaths.removeAll()
     }
