@@ -86,7 +86,8 @@ extension PocketBaseDialect {
     }
 
     /// A client's `filter=`, with PocketBase's refusals: blank text → 400, `@request`/`@collection`
-    /// for non-superusers → 403, parse errors and unknown (or hidden) fields → 400.
+    /// for non-superusers → 403, parse errors and unknown (or hidden) fields → 400; a
+    /// non-superuser's filter is guarded by ``guardedFilter(_:in:scope:)``.
     func clientFilter(_ call: PocketBaseCall, _ collection: PocketBaseCollection, scope: PocketBaseQueryScope)
         throws(PocketBaseErrorResponse) -> Expr?
     {
@@ -102,6 +103,7 @@ extension PocketBaseDialect {
         if !call.caller.isSuperuser {
             if !expr.requestPaths.isEmpty { throw .superusersOnlyFilter(by: "@request") }
             if !expr.referencedCollections.isEmpty { throw .superusersOnlyFilter(by: "@collection") }
+            return guardedFilter(expr, in: collection, scope: scope)
         }
         return expr
     }

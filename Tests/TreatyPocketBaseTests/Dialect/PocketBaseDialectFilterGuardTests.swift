@@ -1,0 +1,87 @@
+import Foundation
+import HTTPTypes
+import Testing
+import TreatyDialect
+import TreatyJSON
+
+@testable import TreatyPocketBase
+
+/// A non-superuser's filter reaches only what PocketBase lets it: joins respect the joined
+/// collection's view rule, and hidden emails never match.
+@Suite struct PocketBaseDialectFilterGuardTests {
+    let dialect = PocketBaseDialect()
+    let store = RecordStore(contract: PocketBaseDialect.emptyContract)
+
+    func send(_ method: HTTPRequest.Method, _ target: String, json: JSONValue? = nil, token: String? = nil)
+        throws -> (Int, JSONValue)
+    {
+        var headers = HTTPFields()
+        if json != nil { headers[.contentType] = "application/json" }
+        if let token { headers[.authorization] = token }
+        let response = dialect.respond(
+            to: DialectRequest(method: method, target: target, headers: headers, body: json?.serializedBytes() ?? []),
+            store: store)
+        let body = response.body.isEmpty ? JSONValue.null : try JSONParser().parse(response.body)
+        return (Int(response.status.code), body)
+    }
+
+    func token(_ collection: String, _ identity: String, _ password: String) throws -> String {
+        let (_, body) = try send(
+            .post, "/api/collections/\(collection)/auth-with-password",
+            json: ["identity": .string(identity), "password": .string(password)])
+        return try #require(body["token"]?.stringValue)
+    }
+
+    /// Alice (email hidden), Bob (email visible) and a public `posts` collection with one post by Alice.
+    func seed() throws -> (superuser: String, alice: String) {
+        let superuser = try token("_superusers", "admin@example.com", "admin-password-123")
+        for (email, name, visible) in [("alice@example.com", "Alice", false), ("bob@example.com", "Bob", true)] {
+            let (status, _) = try send(
+                .post, "/api/collections/users/records",
+                json: [
+                    "email": .string(email), "password": "password-123", "passwordConfirm": "password-123",
+                    "name": .string(name), "emailVisibility": .bool(visible),
+                ], token: superuser)
+            try #require(status == 200)
+        }
+        let (created, _) = try send(
+            .post, "/api/collections",
+            json: [
+                "name": "posts", "type": "base", "listRule": "", "viewRule": "",
+                "fields": [
+                    ["name": "title", "type": "text"],
+                    ["name": "author", "type": "relation", "collectionId": "_pb_users_auth_", "maxSelect": 1],
+                ],
+            ], token: superuser)
+        try #require(created == 200)
+        let alice = try token("users", "alice@example.com", "password-123")
+        let aliceID = try #require(PocketBaseToken.unverifiedClaims(alice)?["id"]?.stringValue)
+        let (posted, _) = try send(
+            .post, "/api/collections/posts/records", json: ["title": "Hello", "author": .string(aliceID)],
+            token: superuser)
+        try #require(posted == 200)
+        return (superuser, alice)
+    }
+
+    func total(_ collection: String, _ filter: String, token: String?) throws -> JSONValue? {
+        let encoded = filter.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? filter
+        return try send(.get, "/api/collections/\(collection)/records?filter=\(encoded)", token: token).1["totalItems"]
+    }
+
+    @Test("a join into a collection the caller may not view matches nothing")
+    func joinsRespectViewRules() throws {
+        let (superuser, alice) = try seed()
+        #expect(try total("posts", #"author.name = "Alice""#, token: nil) == 0)
+        #expect(try total("posts", #"author.name = "Alice""#, token: alice) == 1)
+        #expect(try total("posts", #"author.name = "Alice""#, token: superuser) == 1)
+        #expect(try total("posts", #"title = "Hello""#, token: nil) == 1)
+    }
+
+    @Test("email matches only where emailVisibility is true, even for the owner; superusers match any")
+    func hiddenEmails() throws {
+        let (superuser, alice) = try seed()
+        #expect(try total("users", #"email = "alice@example.com""#, token: alice) == 0)
+        #expect(try total("users", #"email = "alice@example.com""#, token: superuser) == 1)
+        #expect(try total("users", #"email != """#, token: superuser) == 2)
+    }
+}
