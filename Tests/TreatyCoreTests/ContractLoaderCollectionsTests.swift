@@ -24,14 +24,18 @@ import TreatyCore
 
     @Test("a missing, non-JSON or misplaced collections file is a located error")
     func badFile() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("treaty-collections-\(UUID().uuidString)").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "treaty-collections-\(UUID().uuidString)"
+        ).path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try "{ not json".write(toFile: directory + "/bad.json", atomically: true, encoding: .utf8)
         try "{\"a\": 1}".write(toFile: directory + "/object.json", atomically: true, encoding: .utf8)
         let file = directory + "/contract.yaml"
         func diagnostics(_ text: String) -> [String] {
-            ContractLoader().load(text: text, file: file).diagnostics.map { "\($0.location?.line ?? 0) \($0.rule.rawValue)" }
+            ContractLoader().load(text: text, file: file).diagnostics.map {
+                "\($0.location?.line ?? 0) \($0.rule.rawValue)"
+            }
         }
         #expect(diagnostics("api: b\ndialect: pocketbase\ncollections: nope.json\n") == ["3 missing-file"])
         #expect(diagnostics("api: b\ndialect: pocketbase\ncollections: bad.json\n") == ["3 invalid-collections"])

@@ -18,7 +18,9 @@ extension ContractDecoder {
         guard let data = FileManager.default.contents(atPath: path) else {
             context.report(
                 "missing-file", "the collections file '\(reference)' does not exist (looked for \(path))", at: node,
-                fix: "export the collections from PocketBase (Settings → Export collections) to \(path), or fix the path")
+                fix:
+                    "export the collections from PocketBase (Settings → Export collections) to \(path), or fix the path"
+            )
             return nil
         }
         let document: JSONValue
@@ -33,7 +35,8 @@ extension ContractDecoder {
         let isCollections = document.arrayValue != nil || document.objectValue?["collections"]?.arrayValue != nil
         guard isCollections else {
             context.report(
-                "invalid-collections", "the collections file '\(reference)' holds \(document.kindName), not an array of collections",
+                "invalid-collections",
+                "the collections file '\(reference)' holds \(document.kindName), not an array of collections",
                 at: node, fix: "export it again from PocketBase; it must be the JSON array of collections")
             return nil
         }

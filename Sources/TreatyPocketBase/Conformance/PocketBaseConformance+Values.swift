@@ -11,7 +11,9 @@ extension PocketBaseConformance {
     ///   - collection: The record's collection (for messages).
     ///   - pointer: Where the value is.
     /// - Returns: The violations.
-    public func checkValue(_ value: JSONValue, of field: PocketBaseField, in collection: PocketBaseCollection, at pointer: JSONPointer)
+    public func checkValue(
+        _ value: JSONValue, of field: PocketBaseField, in collection: PocketBaseCollection, at pointer: JSONPointer
+    )
         -> [RuleViolation]
     {
         let place = "\(collection.name).\(field.name)"
@@ -28,14 +30,18 @@ extension PocketBaseConformance {
                 violation(
                     .pocketBaseType, pointer, "\(place) is \(Self.article(value.kind)), not \(Self.article(expected))",
                     expected: "\(Self.article(expected)) (a \(field.isMultiple ? "multiple " : "")\(field.type) field)",
-                    found: value, fix: "send a \(field.type) field as \(Self.article(expected)), or fix the field's type in the schema")
+                    found: value,
+                    fix:
+                        "send a \(field.type) field as \(Self.article(expected)), or fix the field's type in the schema"
+                )
             ]
         }
         switch field.type {
         case .number where value.numberValue?.isInteger == false && Self.onlyInt(field):
             return [
                 violation(
-                    .pocketBaseType, pointer, "\(place) is not an integer", expected: "an integer (onlyInt)", found: value,
+                    .pocketBaseType, pointer, "\(place) is not an integer", expected: "an integer (onlyInt)",
+                    found: value,
                     fix: "send whole numbers for an onlyInt number field")
             ]
         case .date, .autodate:
@@ -44,7 +50,8 @@ extension PocketBaseConformance {
                 return [
                     violation(
                         .pocketBaseDate, pointer, "\(place) is not a PocketBase datetime",
-                        expected: "UTC with milliseconds, e.g. \"2006-01-02 15:04:05.000Z\"\(field.type == .date ? " or \"\"" : "")",
+                        expected:
+                            "UTC with milliseconds, e.g. \"2006-01-02 15:04:05.000Z\"\(field.type == .date ? " or \"\"" : "")",
                         found: value, fix: "format datetimes as 'YYYY-MM-DD HH:MM:SS.mmmZ' in UTC (a space, not 'T')")
                 ]
             }
@@ -55,7 +62,8 @@ extension PocketBaseConformance {
                 item.kind == .string
                     ? nil
                     : violation(
-                        .pocketBaseType, pointer.appending(index: index), "\(place)[\(index)] is \(Self.article(item.kind))",
+                        .pocketBaseType, pointer.appending(index: index),
+                        "\(place)[\(index)] is \(Self.article(item.kind))",
                         expected: "a string", found: item, fix: "a multiple \(field.type) field holds strings")
             }
         }

@@ -60,7 +60,8 @@ public struct PocketBaseConformance: Sendable {
             return violations
         }
         for (index, item) in items.enumerated() {
-            violations += checkRecord(item, collection: collection, at: JSONPointer.root.appending("items").appending(index: index))
+            violations += checkRecord(
+                item, collection: collection, at: JSONPointer.root.appending("items").appending(index: index))
         }
         return violations
     }
@@ -104,7 +105,9 @@ public struct PocketBaseConformance: Sendable {
                         violation(
                             .pocketBaseHidden, at, "\(collection.name) record shows an email its owner hides",
                             expected: "no 'email' key (emailVisibility is false)", found: record["email"],
-                            fix: "leave 'email' out unless emailVisibility is true or the caller is the owner or a superuser"))
+                            fix:
+                                "leave 'email' out unless emailVisibility is true or the caller is the owner or a superuser"
+                        ))
                 }
                 continue
             }
@@ -133,13 +136,18 @@ public struct PocketBaseConformance: Sendable {
     public func checkError(_ body: JSONValue?, status: Int) -> [RuleViolation] {
         let fix = "answer errors as {\"status\": \(status), \"message\": \"…\", \"data\": {}}"
         guard let object = body?.objectValue else {
-            return [violation(.pocketBaseError, .root, "the error body is not an object", expected: "an object", found: body, fix: fix)]
+            return [
+                violation(
+                    .pocketBaseError, .root, "the error body is not an object", expected: "an object", found: body,
+                    fix: fix)
+            ]
         }
         var violations: [RuleViolation] = []
         if object["status"]?.numberValue?.int64Value != Int64(status) {
             violations.append(
                 violation(
-                    .pocketBaseError, JSONPointer.root.appending("status"), "the error body's 'status' is not \(status)",
+                    .pocketBaseError, JSONPointer.root.appending("status"),
+                    "the error body's 'status' is not \(status)",
                     expected: "\(status)", found: object["status"], fix: fix))
         }
         if object["message"]?.stringValue?.isEmpty != false {
@@ -157,20 +165,24 @@ public struct PocketBaseConformance: Sendable {
         return violations
     }
 
-    private func checkIdentity(_ record: JSONObject, collection: PocketBaseCollection, at pointer: JSONPointer) -> [RuleViolation] {
+    private func checkIdentity(_ record: JSONObject, collection: PocketBaseCollection, at pointer: JSONPointer)
+        -> [RuleViolation]
+    {
         var violations: [RuleViolation] = []
         let expected: [(String, String)] = [("collectionId", collection.id), ("collectionName", collection.name)]
         for (key, value) in expected where record[key]?.stringValue != value {
             violations.append(
                 violation(
                     .pocketBaseRecord, pointer.appending(key), "\(collection.name) record's '\(key)' is not '\(value)'",
-                    expected: "\"\(value)\"", found: record[key], fix: "every record names its collection's id and name"))
+                    expected: "\"\(value)\"", found: record[key], fix: "every record names its collection's id and name"
+                ))
         }
         let id = record["id"]?.stringValue
         if id.map(Self.isRecordID) != true {
             violations.append(
                 violation(
-                    .pocketBaseRecord, pointer.appending("id"), "\(collection.name) record's id is not 15 characters [a-z0-9]",
+                    .pocketBaseRecord, pointer.appending("id"),
+                    "\(collection.name) record's id is not 15 characters [a-z0-9]",
                     expected: "a string of 15 characters [a-z0-9]", found: record["id"],
                     fix: "generate ids as PocketBase does: 15 random characters from [a-z0-9]"))
         }
@@ -182,7 +194,8 @@ extension PocketBaseConformance {
     func violation(
         _ rule: RuleID, _ pointer: JSONPointer, _ message: String, expected: String, found: JSONValue?, fix: String
     ) -> RuleViolation {
-        RuleViolation(rule: rule, pointer: pointer, message: message, expected: expected, found: Self.show(found), fix: fix)
+        RuleViolation(
+            rule: rule, pointer: pointer, message: message, expected: expected, found: Self.show(found), fix: fix)
     }
 
     /// Whether `text` is 15 characters from `[a-z0-9]`.

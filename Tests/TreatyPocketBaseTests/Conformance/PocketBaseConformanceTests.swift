@@ -6,9 +6,14 @@ import TreatyRules
 
 /// The `PB-*` rules on hand-written answers of the blog schema's `tags` and `users`.
 @Suite struct PocketBaseConformanceTests {
-    static let collections = (try? PocketBaseSchemaLoader().load(fileAt: Fixtures.path("blog-pb_schema.json")).get()) ?? []
-    static var tags: PocketBaseCollection { collections.first { $0.name == "tags" } ?? PocketBaseCollection(name: "tags") }
-    static var users: PocketBaseCollection { collections.first { $0.name == "users" } ?? PocketBaseCollection(name: "users") }
+    static let collections =
+        (try? PocketBaseSchemaLoader().load(fileAt: Fixtures.path("blog-pb_schema.json")).get()) ?? []
+    static var tags: PocketBaseCollection {
+        collections.first { $0.name == "tags" } ?? PocketBaseCollection(name: "tags")
+    }
+    static var users: PocketBaseCollection {
+        collections.first { $0.name == "users" } ?? PocketBaseCollection(name: "users")
+    }
 
     let conformance = PocketBaseConformance(collections: Self.collections, callerSeesEmails: false)
 
@@ -33,14 +38,16 @@ import TreatyRules
         #expect(conformance.checkList(list, collection: Self.tags).isEmpty)
     }
 
-    @Test("each broken record names its rule and pointer", arguments: [
-        (["id": "ABC"] as [String: JSONValue], [String](), "PB-REC-1 /id"),
-        (["collectionName": "posts"], [], "PB-REC-1 /collectionName"),
-        ([:], ["name"], "PB-FIELD-1 /name"),
-        (["name": nil], [], "PB-TYPE-1 /name"),
-        (["name": 42], [], "PB-TYPE-1 /name"),
-        (["created": "2025-03-04T05:06:07Z"], [], "PB-DATE-1 /created"),
-    ])
+    @Test(
+        "each broken record names its rule and pointer",
+        arguments: [
+            (["id": "ABC"] as [String: JSONValue], [String](), "PB-REC-1 /id"),
+            (["collectionName": "posts"], [], "PB-REC-1 /collectionName"),
+            ([:], ["name"], "PB-FIELD-1 /name"),
+            (["name": nil], [], "PB-TYPE-1 /name"),
+            (["name": 42], [], "PB-TYPE-1 /name"),
+            (["created": "2025-03-04T05:06:07Z"], [], "PB-DATE-1 /created"),
+        ])
     func brokenRecord(changes: [String: JSONValue], removing: [String], expected: String) {
         #expect(rules(conformance.checkRecord(tag(changes, removing: removing), collection: Self.tags)) == [expected])
     }
@@ -52,7 +59,8 @@ import TreatyRules
             "email": "a@example.com", "emailVisibility": false, "verified": false, "name": "", "avatar": "",
             "tokenKey": "secret", "created": "2025-03-04 05:06:07.089Z", "updated": "2025-03-04 05:06:07.089Z",
         ]
-        #expect(rules(conformance.checkRecord(user, collection: Self.users)) == ["PB-HIDE-1 /tokenKey", "PB-HIDE-1 /email"])
+        #expect(
+            rules(conformance.checkRecord(user, collection: Self.users)) == ["PB-HIDE-1 /tokenKey", "PB-HIDE-1 /email"])
         let superuser = PocketBaseConformance(collections: Self.collections, callerSeesEmails: true)
         #expect(rules(superuser.checkRecord(user, collection: Self.users)) == ["PB-HIDE-1 /tokenKey"])
     }

@@ -28,7 +28,9 @@ struct PocketBaseBench {
         let reply = try await context.send(
             .post, "/api/collections/_superusers/auth-with-password",
             body: ["identity": .string(superuser.email), "password": .string(superuser.password)])
-        try context.require(reply, status: 200, rule: nil, "logging in as the superuser \(superuser.email) (set $TREATY_PB_SUPERUSER=email:password)")
+        try context.require(
+            reply, status: 200, rule: nil,
+            "logging in as the superuser \(superuser.email) (set $TREATY_PB_SUPERUSER=email:password)")
         guard let token = reply.value(at: "/token")?.stringValue, !token.isEmpty else {
             context.record(
                 Finding(
@@ -59,11 +61,16 @@ struct PocketBaseBench {
         var body = JSONObject()
         for field in collection.fields where PocketBaseSampleValues.isWritable(field, in: collection) {
             if case .relation(let relation) = field.options {
-                guard depth < 3, let target = collections.first(where: { $0.id == relation.collectionId || $0.name == relation.collectionId })
+                guard depth < 3,
+                    let target = collections.first(where: {
+                        $0.id == relation.collectionId || $0.name == relation.collectionId
+                    })
                 else { continue }
                 let id = try await create(target, depth: depth + 1, check: false)
                 body[field.name] = field.isMultiple ? [.string(id)] : .string(id)
-            } else if let value = PocketBaseSampleValues.value(for: field, unique: unique + "\(depth)\(collection.name)") {
+            } else if let value = PocketBaseSampleValues.value(
+                for: field, unique: unique + "\(depth)\(collection.name)")
+            {
                 body[field.name] = value
             }
         }
@@ -84,7 +91,9 @@ struct PocketBaseBench {
     }
 
     /// Creates a record; returns its id and the body sent.
-    func createRecord(_ collection: PocketBaseCollection, depth: Int = 0, check: Bool = true) async throws -> (id: String, body: JSONObject) {
+    func createRecord(_ collection: PocketBaseCollection, depth: Int = 0, check: Bool = true) async throws -> (
+        id: String, body: JSONObject
+    ) {
         let body = try await body(for: collection, depth: depth)
         let reply = try await context.send(.post, Self.recordsPath(collection), body: .object(body))
         try context.require(reply, status: 200, rule: nil, "creating a valid \(collection.name) record must succeed")
@@ -130,7 +139,9 @@ struct PocketBaseBench {
             context.fail(
                 .pocketBaseType, at: "/\(member.key)",
                 "\(collection.name).\(member.key) was sent as \(member.value.serialized()) and came back as \(found.serialized()) (\(reply.request))",
-                detail: "a \(field.type) field keeps a \(field.type) value as sent; the schema and the server disagree about its type")
+                detail:
+                    "a \(field.type) field keeps a \(field.type) value as sent; the schema and the server disagree about its type"
+            )
         }
     }
 

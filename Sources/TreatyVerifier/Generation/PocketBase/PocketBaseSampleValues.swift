@@ -67,7 +67,8 @@ enum PocketBaseSampleValues {
         calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
         func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
-        return "\(parts.year ?? 1970)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute)):\(two(parts.second)).000Z"
+        return
+            "\(parts.year ?? 1970)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute)):\(two(parts.second)).000Z"
     }
 
     /// 10 random characters `[a-z0-9]`, to keep unique fields unique across runs.
