@@ -35,7 +35,12 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "With --dialect pocketbase: the superuser as EMAIL:PASSWORD (default admin@example.com:admin-password-123).")
     var superuser: String?
 
-    @Option(help: "The fixture directory holding <resource>.json files (default: start with no records).")
+    @Option(
+        help: """
+            The fixture directory holding <resource>.json files (default: start with no records); with \
+            --dialect pocketbase, <collection>.json arrays of records, checked as a superuser's creates \
+            (ids and created/updated kept).
+            """)
     var fixtures: String?
 
     @Option(help: "The port to listen on; 0 picks a free one.")
@@ -69,13 +74,16 @@ struct ServeCommand: ParsableCommand {
     func run() throws {
         let loaded: (contract: Contract, file: String)
         let dialect: any Dialect
+        var pocketBaseStart: (contract: Contract, fixtures: FixtureSet)?
         if let name = self.dialect {
             guard name == DialectID.pocketBase.rawValue else {
                 Console.standardError.write("error: --dialect serves only 'pocketbase' without a contract\n")
                 throw Status.unusableInput
             }
-            loaded = (PocketBaseDialect.emptyContract, "pocketbase")
-            dialect = PocketBaseDialect(configuration: try pocketBaseConfiguration())
+            let configuration = try pocketBaseConfiguration()
+            pocketBaseStart = try loadPocketBaseFixtures(configuration)
+            loaded = (pocketBaseStart?.contract ?? PocketBaseDialect.emptyContract, "pocketbase")
+            dialect = PocketBaseDialect(configuration: configuration)
         } else {
             let selected = try ContractSelection.load(contract)
             loaded = (selected.contract, selected.file)
@@ -86,7 +94,7 @@ struct ServeCommand: ParsableCommand {
                 throw Status.unusableInput
             }
         }
-        let records = try loadFixtures(for: loaded.contract)
+        let records = try pocketBaseStart?.fixtures ?? loadFixtures(for: loaded.contract)
         let rules = try loadFaults()
         let storeClock: StoreConfiguration.Clock = clock.flatMap(TimestampText.milliseconds).map { .fixed(startMilliseconds: $0) } ?? .system
         let store = RecordStore(
