@@ -80,7 +80,7 @@ def get(url: str, timeout: float = 60.0) -> tuple[int, str, int]:
     u = urllib.parse.urlsplit(url)
     conn = http.client.HTTPConnection(u.hostname, u.port, timeout=timeout)
     try:
-        conn.request("GET", u.path or "/")
+        conn.request("GET", (u.path or "/") + (f"?{u.query}" if u.query else ""))
         r = conn.getresponse()
         body = r.read()
         return r.status, r.getheader("Content-Type") or "", len(body)
