@@ -10,7 +10,7 @@ import TreatyQuery
 struct PocketBaseQueryScope {
     let schema: QuerySchema
     let publicSchema: QuerySchema
-    let source: InMemoryDataSource
+    let source: PocketBaseStoreSource
     let environment: QueryEnvironment
 }
 
@@ -24,18 +24,6 @@ extension PocketBaseDialect {
         let all = collections
         let schema = QuerySchema(all.map { $0.querySchema(includeHidden: true, collections: all) })
         let publicSchema = QuerySchema(all.map { $0.querySchema(includeHidden: false, collections: all) })
-        var records: [String: [JSONObject]] = [:]
-        for collection in all {
-            var rows = Self.records(collection, in: call.store)
-            if let replacing, replacing.collection == collection.name {
-                if let index = rows.firstIndex(where: { $0["id"] == replacing.record["id"] }) {
-                    rows[index] = replacing.record
-                } else {
-                    rows.append(replacing.record)
-                }
-            }
-            records[collection.name] = rows
-        }
         var query = JSONObject()
         for item in call.request.query where query[item.name] == nil { query[item.name] = .string(item.value) }
         let request: JSONObject = [
@@ -44,7 +32,8 @@ extension PocketBaseDialect {
         ]
         return PocketBaseQueryScope(
             schema: schema, publicSchema: publicSchema,
-            source: InMemoryDataSource(schema: schema, records: records, indexed: false),
+            source: PocketBaseStoreSource(
+                store: call.store, schema: schema, collections: all.map(\.name), replacing: replacing),
             environment: QueryEnvironment(now: Self.nowMilliseconds(), request: request))
     }
 
@@ -75,8 +64,18 @@ extension PocketBaseDialect {
         guard let rule else { return false }
         let id = record["id"]?.stringValue ?? ""
         let expr = ruleExpr(rule, collection, scope: scope)
-        let matches = (try? find(collection, where: [expr, Self.idEquals(id, scope, collection)], scope: scope)) ?? []
-        return !matches.isEmpty
+        let exprs = [expr, Self.idEquals(id, scope, collection)]
+        guard !id.isEmpty, !id.contains("\""), record["id"] == .string(id) else {
+            // Unusual ids: query the collection as PocketBase would.
+            return !((try? find(collection, where: exprs, scope: scope)) ?? []).isEmpty
+        }
+        // `record` is the collection's record with this id: test it alone.
+        do {
+            return try CompiledQuery(Query(collection.name, where: .all(exprs)), schema: scope.schema)
+                .matches(record, in: scope.source, environment: scope.environment)
+        } catch {
+            return false
+        }
     }
 
     static func idEquals(_ id: String, _ scope: PocketBaseQueryScope, _ collection: PocketBaseCollection) -> Expr {

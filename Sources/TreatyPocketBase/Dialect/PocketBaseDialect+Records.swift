@@ -22,16 +22,24 @@ extension PocketBaseDialect {
         if !call.caller.isSuperuser, let rule = collection.rules.list {
             exprs.append(ruleExpr(rule, collection, scope: scope))
         }
-        let rows = try find(collection, where: exprs, order: order, scope: scope)
         let size = perPage <= 0 ? 30 : min(perPage, 1000)
         let number = max(page, 1)
         let start = (number - 1) * size
-        let slice = start < rows.count ? Array(rows[start..<min(start + size, rows.count)]) : []
+        let found: (records: [JSONObject], total: Int)
+        do {
+            let query = Query(collection.name, where: .all(exprs), order: order)
+            found = try CompiledQuery(query, schema: scope.schema).findPage(
+                in: scope.source, offset: start, limit: size, environment: scope.environment)
+        } catch {
+            throw .badRequest
+        }
+        let slice = found.records
+        let total = found.total
         let items = try slice.map { row throws(PocketBaseErrorResponse) in
             try present(row, of: collection, call: call, scope: scope)
         }
-        let totalItems = skipTotal ? -1 : rows.count
-        let totalPages = skipTotal ? -1 : (rows.count + size - 1) / size
+        let totalItems = skipTotal ? -1 : total
+        let totalPages = skipTotal ? -1 : (total + size - 1) / size
         return Self.json([
             "items": .array(items.map(JSONValue.object)), "page": .number(JSONNumber(number)), "perPage": .number(JSONNumber(size)),
             "totalItems": .number(JSONNumber(totalItems)), "totalPages": .number(JSONNumber(totalPages)),

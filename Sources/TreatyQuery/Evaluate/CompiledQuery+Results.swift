@@ -144,3 +144,50 @@ extension CompiledQuery {
         return positions[start..<end]
     }
 }
+
+extension CompiledQuery {
+    /// Whether `record` (a record of the query's resource) matches the query's condition;
+    /// offset, limit and order are ignored. Links are followed through `source`.
+    ///
+    /// - Parameters:
+    ///   - record: The record.
+    ///   - source: Where related records come from.
+    ///   - environment: The clock and request context.
+    /// - Returns: Whether the record matches.
+    /// - Throws: ``QueryError`` as ``find(in:offset:limit:environment:)`` does.
+    public func matches(
+        _ record: JSONObject, in source: some QueryDataSource, environment: QueryEnvironment = .current
+    ) throws(QueryError) -> Bool {
+        guard let root else { return true }
+        return try Evaluator(conditions: conditions, source: source, environment: environment).matches(root, record)
+    }
+
+    /// One page of the matching records in order, and how many match in all: what
+    /// ``find(in:offset:limit:environment:)`` returns for `offset` and `limit` (0 for all), with
+    /// the count ``count(in:environment:)`` returns. Only the records up to the page's end are
+    /// put in order (a partial sort, with the same tie-breaks as the full sort).
+    ///
+    /// - Parameters:
+    ///   - source: Where the records come from.
+    ///   - offset: How many matching records to skip.
+    ///   - limit: How many records to return at most, 0 for all.
+    ///   - environment: The clock and request context.
+    /// - Returns: The page and the number of matching records.
+    /// - Throws: ``QueryError`` as ``find(in:offset:limit:environment:)`` does.
+    public func findPage(
+        in source: some QueryDataSource, offset: Int, limit: Int, environment: QueryEnvironment = .current
+    ) throws(QueryError) -> (records: [JSONObject], total: Int) {
+        guard offset >= 0, limit >= 0 else {
+            throw QueryError(.invalidPage, "offset and limit must not be negative (\(offset), \(limit))")
+        }
+        let records = source.records(of: resource.name)
+        let positions = try matchingPositions(in: source, records: records, environment: environment)
+        let ordering = RecordOrdering(keys: order, idField: resource.idField, source: source, environment: environment)
+        let (end, overflow) = offset.addingReportingOverflow(limit)
+        let prefix = limit == 0 || overflow ? nil : end
+        let ordered = try ordering.sorted(positions, of: records, prefix: prefix)
+        let start = min(offset, ordered.count)
+        let stop = limit == 0 ? ordered.count : min(ordered.count, start + limit)
+        return (ordered[start..<stop].map { records[$0] }, positions.count)
+    }
+}

@@ -14,8 +14,9 @@ struct RecordOrdering<Source: QueryDataSource> {
         let id: Scalar?
     }
 
-    /// `positions` (into `records`) in order.
-    func sorted(_ positions: [Int], of records: [JSONObject]) throws(QueryError) -> [Int] {
+    /// `positions` (into `records`) in order; with `prefix`, only the first `prefix` of them
+    /// (a partial sort whose result is the full sort's prefix).
+    func sorted(_ positions: [Int], of records: [JSONObject], prefix: Int? = nil) throws(QueryError) -> [Int] {
         var rows: [Row] = []
         rows.reserveCapacity(positions.count)
         for position in positions {
@@ -24,7 +25,8 @@ struct RecordOrdering<Source: QueryDataSource> {
             for key in keys { values.append(try value(of: key, record: record, position: position)) }
             rows.append(Row(position: position, values: values, id: Self.id(of: record, idField)))
         }
-        rows.sort { lhs, rhs in
+        let keys = keys
+        let precedes = { (lhs: Row, rhs: Row) -> Bool in
             for (index, key) in keys.enumerated() {
                 let order = Self.compare(lhs.values[index], rhs.values[index], key.key)
                 if order != 0 { return order < 0 }
@@ -32,7 +34,51 @@ struct RecordOrdering<Source: QueryDataSource> {
             let order = Self.compareIDs(lhs.id, rhs.id)
             return order != 0 ? order < 0 : lhs.position < rhs.position
         }
+        if let prefix, prefix < rows.count {
+            return Self.smallest(prefix, of: rows, by: precedes).map(\.position)
+        }
+        rows.sort(by: precedes)
         return rows.map(\.position)
+    }
+
+    /// The `count` first of `rows` under the strict total order `precedes`, in order: a bounded
+    /// max-heap of the best so far, then a sort of the heap.
+    private static func smallest(_ count: Int, of rows: [Row], by precedes: (Row, Row) -> Bool) -> [Row] {
+        guard count > 0 else { return [] }
+        var heap: [Row] = []
+        heap.reserveCapacity(count)
+        func siftUp(_ start: Int) {
+            var child = start
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard precedes(heap[parent], heap[child]) else { return }
+                heap.swapAt(parent, child)
+                child = parent
+            }
+        }
+        func siftDown() {
+            var parent = 0
+            while true {
+                let left = 2 * parent + 1
+                guard left < heap.count else { return }
+                var largest = left
+                if left + 1 < heap.count, precedes(heap[left], heap[left + 1]) { largest = left + 1 }
+                guard precedes(heap[parent], heap[largest]) else { return }
+                heap.swapAt(parent, largest)
+                parent = largest
+            }
+        }
+        for row in rows {
+            if heap.count < count {
+                heap.append(row)
+                siftUp(heap.count - 1)
+            } else if precedes(row, heap[0]) {
+                heap[0] = row
+                siftDown()
+            }
+        }
+        heap.sort(by: precedes)
+        return heap
     }
 
     private func value(of key: CompiledOrderKey, record: JSONObject, position: Int) throws(QueryError) -> Scalar? {
