@@ -106,6 +106,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(name: "CSpawn", path: "Tests/CSpawn"),
+        .target(name: "TreatyTestSupport", dependencies: ["CSpawn"], path: "Tests/TestSupport"),
         .testTarget(name: "TreatyJSONTests", dependencies: ["TreatyJSON"]),
         .testTarget(name: "TreatyCoreTests", dependencies: ["TreatyCore", "TreatyJSON"]),
         .testTarget(name: "TreatyRulesTests", dependencies: ["TreatyRules", "TreatyCore", "TreatyJSON"]),
@@ -131,7 +133,7 @@ let package = Package(
         .testTarget(
             name: "TreatyHTTPTests",
             dependencies: [
-                "TreatyHTTP",
+                "TreatyHTTP", "TreatyTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -141,6 +143,7 @@ let package = Package(
             name: "TreatyVerifierTests",
             dependencies: [
                 "TreatyVerifier", "TreatyREST", "TreatyDialect", "TreatyCore", "TreatyJSON", "TreatySimulator",
+                "TreatyTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -154,9 +157,9 @@ let package = Package(
             ],
             exclude: ["Fixtures"]),
         .testTarget(name: "TreatyQueryTests", dependencies: ["TreatyQuery", "TreatyJSON"]),
-        .testTarget(name: "TreatyReportsTests", dependencies: ["TreatyReports"], exclude: ["Snapshots", "Schemas"]),
+        .testTarget(name: "TreatyReportsTests", dependencies: ["TreatyReports", "TreatyTestSupport"], exclude: ["Snapshots", "Schemas"]),
         .testTarget(name: "TreatyTestingTests", dependencies: ["TreatyTesting", "TreatyVerifier"]),
-        .testTarget(name: "TreatyCLITests", dependencies: ["treaty"], exclude: ["Snapshots"]),
+        .testTarget(name: "TreatyCLITests", dependencies: ["treaty", "TreatyTestSupport"], exclude: ["Snapshots"]),
     ]
 )
 

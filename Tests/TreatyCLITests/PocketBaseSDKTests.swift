@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TreatyTestSupport
 
 /// A real client against the PocketBase dialect: the PyPI `pocketbase` SDK
 /// (`Differential/pocketbase/sdk_flow.py`) runs a CRUD + auth + filter/expand flow against a
@@ -16,65 +17,34 @@ import Testing
     static let script = "Differential/pocketbase/sdk_flow.py"
 
     static let sdkInstalled: Bool = {
-        (try? run(["python3", "-c", "from pocketbase import PocketBase"]).status) == 0
+        (try? TreatyProcess.command("python3", ["-c", "from pocketbase import PocketBase"]).status) == 0
     }()
 
     @Test("the Python pocketbase SDK runs the blog flow against treaty serve --dialect pocketbase",
           .enabled(if: sdkInstalled, "python3 cannot import pocketbase; run `python3 -m pip install pocketbase`"))
     func sdkFlow() throws {
-        let server = Process()
-        server.executableURL = TreatyProcess.executable
-        server.arguments = ["serve", "--dialect", "pocketbase", "--port", "0"]
-        server.currentDirectoryURL = URL(fileURLWithPath: TreatyProcess.root)
         let output = Pipe()
-        server.standardOutput = output
-        server.standardError = FileHandle.nullDevice
-        try server.run()
+        let server = try ChildProcess(
+            TreatyProcess.executable.path, ["serve", "--dialect", "pocketbase", "--port", "0"],
+            directory: TreatyProcess.root, output: .descriptor(output.fileHandleForWriting.fileDescriptor),
+            error: .null)
+        try output.fileHandleForWriting.close()
         defer {
-            if server.isRunning { kill(server.processIdentifier, SIGKILL) }
-            server.waitUntilExit()
+            server.send(SIGKILL)
+            server.wait()
         }
-        var banner = Data()
-        while !banner.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { break }
-            banner.append(chunk)
-        }
-        let line = String(decoding: banner, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let banner = nextLine(from: output.fileHandleForReading.fileDescriptor)
+        let line = banner
         try #require(line.hasPrefix("treaty: serving ") && line.contains(" at http://127.0.0.1:"), "no banner, got: \(line)")
         let url = try #require(line.split(separator: " ").last.map(String.init))
 
-        let all = try Self.run(["python3", Self.script, "--list"]).standardOutput.split(separator: "\n").map(String.init)
+        let all = try TreatyProcess.command("python3", [Self.script, "--list"]).standardOutput.split(separator: "\n").map(String.init)
         try #require(all.count >= 16, "sdk_flow.py --list gave \(all)")
         #expect(Self.excludedSteps.keys.allSatisfy(all.contains), "excludedSteps names unknown steps")
         let steps = all.filter { Self.excludedSteps[$0] == nil }
-        let flow = try Self.run(["python3", Self.script, url, "--steps", steps.joined(separator: ",")])
+        let flow = try TreatyProcess.command("python3", [Self.script, url, "--steps", steps.joined(separator: ",")])
         #expect(flow.status == 0, "sdk_flow.py exited \(flow.status):\n\(flow.standardOutput)\(flow.standardError)")
         #expect(flow.standardOutput.contains("\(steps.count) of \(all.count) steps passed"),
                 "sdk_flow.py output:\n\(flow.standardOutput)\(flow.standardError)")
-    }
-
-    /// Runs a command through /usr/bin/env from the repository root, output through temporary files.
-    static func run(_ arguments: [String]) throws -> TreatyProcess.Output {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("pb-sdk-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let outURL = scratch.appendingPathComponent("stdout")
-        let errURL = scratch.appendingPathComponent("stderr")
-        try Data().write(to: outURL)
-        try Data().write(to: errURL)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: TreatyProcess.root)
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: outURL)
-        process.standardError = try FileHandle(forWritingTo: errURL)
-        try process.run()
-        process.waitUntilExit()
-        return TreatyProcess.Output(
-            status: process.terminationStatus,
-            standardOutput: try String(contentsOf: outURL, encoding: .utf8),
-            standardError: try String(contentsOf: errURL, encoding: .utf8))
     }
 }

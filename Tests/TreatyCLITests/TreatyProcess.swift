@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TreatyTestSupport
 
 /// Runs the built `treaty` executable as a user would, from the repository root.
 struct TreatyProcess {
@@ -19,10 +20,19 @@ struct TreatyProcess {
         return bundleDirectory.appendingPathComponent("treaty")
     }()
 
-    /// Runs `treaty arguments…` with `input` on standard input, collecting output through
-    /// temporary files (pipes could fill up and block the child).
+    /// Runs `treaty arguments…` with `input` on standard input.
     static func run(
         _ arguments: [String], input: Data = Data(), directory: String = root, environment: [String: String] = [:]
+    ) throws -> Output {
+        try command(executable.path, arguments, input: input, directory: directory, environment: environment)
+    }
+
+    /// Runs `program` (a path, or a name looked up in `PATH`) with `input` on standard input,
+    /// collecting output through temporary files (pipes could fill up and block the child).
+    /// `TREATY_TARGET` and `TREATY_TOKEN` are not passed on.
+    static func command(
+        _ program: String, _ arguments: [String], input: Data = Data(), directory: String = root,
+        environment: [String: String] = [:]
     ) throws -> Output {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("treaty-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -31,23 +41,15 @@ struct TreatyProcess {
         let outURL = scratch.appendingPathComponent("stdout")
         let errURL = scratch.appendingPathComponent("stderr")
         try input.write(to: inURL)
-        try Data().write(to: outURL)
-        try Data().write(to: errURL)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var inherited = ProcessInfo.processInfo.environment
         inherited["TREATY_TARGET"] = nil
         inherited["TREATY_TOKEN"] = nil
-        process.environment = inherited.merging(environment) { $1 }
-        process.standardInput = try FileHandle(forReadingFrom: inURL)
-        process.standardOutput = try FileHandle(forWritingTo: outURL)
-        process.standardError = try FileHandle(forWritingTo: errURL)
-        try process.run()
-        process.waitUntilExit()
+        let process = try ChildProcess(
+            program, arguments, environment: inherited.merging(environment) { $1 }, directory: directory,
+            input: .file(inURL.path), output: .file(outURL.path), error: .file(errURL.path))
+        let status = process.wait()
         return Output(
-            status: process.terminationStatus,
+            status: status,
             standardOutput: try String(contentsOf: outURL, encoding: .utf8),
             standardError: try String(contentsOf: errURL, encoding: .utf8))
     }

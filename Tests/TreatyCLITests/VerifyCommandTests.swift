@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TreatyTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -16,13 +17,7 @@ import Testing
     }
 
     private func xmllint(_ file: String, schema: String) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xmllint", "--noout", "--schema", "\(Self.schemas)/\(schema)", file]
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+        try TreatyProcess.command("xmllint", ["--noout", "--schema", "\(Self.schemas)/\(schema)", file]).status
     }
 
     private func testcaseCount(_ file: String) throws -> Int {
@@ -120,24 +115,18 @@ import Testing
 
     @Test("a live run against a running server passes, and deletes every record it created")
     func liveRunCleansUp() async throws {
-        let server = Process()
-        server.executableURL = TreatyProcess.executable
-        server.arguments = ["serve", "--contract", "Contracts/demo/contract.yaml", "--fixtures", "Fixtures/demo", "--port", "0"]
-        server.currentDirectoryURL = URL(fileURLWithPath: TreatyProcess.root)
         let pipe = Pipe()
-        server.standardOutput = pipe
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        defer { if server.isRunning { server.terminate() } }
-        var banner = Data()
-        while !banner.contains(UInt8(ascii: "\n")) {
-            let chunk = pipe.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { break }
-            banner.append(chunk)
+        let server = try ChildProcess(
+            TreatyProcess.executable.path,
+            ["serve", "--contract", "Contracts/demo/contract.yaml", "--fixtures", "Fixtures/demo", "--port", "0"],
+            directory: TreatyProcess.root, output: .descriptor(pipe.fileHandleForWriting.fileDescriptor),
+            error: .null)
+        try pipe.fileHandleForWriting.close()
+        defer {
+            server.send(SIGKILL)
+            server.wait()
         }
-        let base = try #require(String(decoding: banner, as: UTF8.self).split(separator: " ").last.map {
-            $0.trimmingCharacters(in: .whitespacesAndNewlines)
-        })
+        let base = try #require(nextLine(from: pipe.fileHandleForReading.fileDescriptor).split(separator: " ").last.map(String.init))
         let directory = try scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let output = try TreatyProcess.run(
@@ -163,7 +152,5 @@ import Testing
         #expect(!created.isEmpty)
         let alive = created.filter { $0["deleted_at"] is NSNull || $0["deleted_at"] == nil }
         #expect(alive.isEmpty, "records the live run left behind: \(alive.map { $0["id"] ?? "?" })")
-        server.terminate()
-        server.waitUntilExit()
     }
 }

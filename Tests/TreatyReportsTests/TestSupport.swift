@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TreatyTestSupport
 
 @testable import TreatyReports
 
@@ -43,21 +44,16 @@ enum TestSupport {
 
     /// Runs a program to completion; standard output and error are returned together.
     static func run(_ program: String, _ arguments: [String]) throws -> ProcessResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
         let outputFile = NSTemporaryDirectory() + "treaty-reports-out-" + UUID().uuidString
         _ = FileManager.default.createFile(atPath: outputFile, contents: nil)
         defer { try? FileManager.default.removeItem(atPath: outputFile) }
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: outputFile))
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        let process = try ChildProcess(
+            program, arguments, output: .descriptor(handle.fileDescriptor), error: .descriptor(handle.fileDescriptor))
+        let status = process.wait()
         try handle.close()
         let output = try String(contentsOfFile: outputFile, encoding: .utf8)
-        return ProcessResult(status: process.terminationStatus, output: output)
+        return ProcessResult(status: status, output: output)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TreatyTestSupport
 
 /// A private CA with a server certificate for 127.0.0.1 and a client certificate, made once per
 /// test run with the `openssl` command-line tool in a temporary directory.
@@ -62,15 +63,8 @@ struct TestCertificates: Sendable {
     }
 
     private static func openssl(_ arguments: [String], in directory: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["openssl"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let process = try ChildProcess("openssl", arguments, directory: directory, output: .null, error: .null)
+        guard process.wait() == 0 else {
             throw TestServerDidNotStart(description: "openssl \(arguments.joined(separator: " ")) failed")
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TreatyTestSupport
 
 /// A Python test server from `Servers/`, listening on an ephemeral port of 127.0.0.1.
 struct TestServer: Sendable {
@@ -23,14 +24,10 @@ struct TestServer: Sendable {
 
     /// Whether Python can import `h2`, so ``Script/h2`` can run.
     static let hasPythonH2: Bool = {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import h2"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        guard let process = try? ChildProcess("python3", ["-c", "import h2"], output: .null, error: .null) else {
+            return false
+        }
+        return process.wait() == 0
     }()
 }
 
@@ -57,33 +54,30 @@ func withTestServer<T>(
 
 /// A started server process.
 ///
-/// `@unchecked Sendable` because `Process` and `Pipe` are not `Sendable`: the value is created on
-/// one Dispatch thread and stopped on another, never used by two threads at once.
+/// `@unchecked Sendable` because `Pipe` is not `Sendable`: the value is created on one Dispatch
+/// thread and stopped on another, never used by two threads at once.
 private final class RunningServer: @unchecked Sendable {
     let server: TestServer
-    private let process: Process
+    private let process: ChildProcess
     private let lifeline: Pipe
     private let errorLog: URL
 
     init(script: TestServer.Script, arguments: [String]) throws {
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments =
-            ["python3", TestServer.serversDirectory.appendingPathComponent(script.rawValue).path] + arguments
         let output = Pipe()
-        process.standardOutput = output
         // The server exits when this pipe closes: in stop(), or if the test process dies.
         lifeline = Pipe()
-        process.standardInput = lifeline
         errorLog = FileManager.default.temporaryDirectory.appendingPathComponent("treaty-http-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: errorLog)
-        try process.run()
-        let line = readLine(from: output.fileHandleForReading)
+        process = try ChildProcess(
+            "python3", [TestServer.serversDirectory.appendingPathComponent(script.rawValue).path] + arguments,
+            input: .descriptor(lifeline.fileHandleForReading.fileDescriptor),
+            output: .descriptor(output.fileHandleForWriting.fileDescriptor), error: .file(errorLog.path))
+        try lifeline.fileHandleForReading.close()
+        try output.fileHandleForWriting.close()
+        let line = nextLine(from: output.fileHandleForReading.fileDescriptor)
         guard line.hasPrefix("PORT "), let port = Int(line.dropFirst(5)) else {
             let log = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
             try? lifeline.fileHandleForWriting.close()
-            process.waitUntilExit()
+            process.wait()
             throw TestServerDidNotStart(description: "\(script.rawValue) did not start: \(line) \(log)")
         }
         server = TestServer(port: port, scheme: arguments.contains("--cert") ? "https" : "http")
@@ -91,20 +85,8 @@ private final class RunningServer: @unchecked Sendable {
 
     func stop() {
         try? lifeline.fileHandleForWriting.close()
-        if process.isRunning {
-            process.terminate()
-        }
-        process.waitUntilExit()
+        process.send(SIGTERM)
+        process.wait()
         try? FileManager.default.removeItem(at: errorLog)
     }
-}
-
-private func readLine(from handle: FileHandle) -> String {
-    var bytes: [UInt8] = []
-    while !bytes.contains(UInt8(ascii: "\n")) {
-        let chunk = handle.availableData
-        if chunk.isEmpty { break }
-        bytes += chunk
-    }
-    return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
 }

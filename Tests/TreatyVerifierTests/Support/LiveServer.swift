@@ -1,4 +1,5 @@
 import Foundation
+import TreatyTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -24,37 +25,24 @@ struct LiveServerDidNotStart: Error, CustomStringConvertible {
 /// Starts the server (requiring `Authorization: Bearer <token>` when a token is given), runs
 /// `body` with it, and terminates the server however `body` ends.
 func withLiveServer<T>(token: String? = nil, _ body: (LiveServer) async throws -> T) async throws -> T {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments =
-        ["python3", LiveServer.script, "--fixtures", DemoAPI.root + "/Fixtures/demo", "--port", "0", "--lifeline"]
-        + (token.map { ["--token", $0] } ?? [])
     let output = Pipe()
     let lifeline = Pipe()  // the server exits when this closes, even if the test process crashes
-    process.standardOutput = output
-    process.standardInput = lifeline
-    process.standardError = FileHandle.nullDevice
-    try process.run()
+    let process = try ChildProcess(
+        "python3",
+        [LiveServer.script, "--fixtures", DemoAPI.root + "/Fixtures/demo", "--port", "0", "--lifeline"]
+            + (token.map { ["--token", $0] } ?? []),
+        input: .descriptor(lifeline.fileHandleForReading.fileDescriptor),
+        output: .descriptor(output.fileHandleForWriting.fileDescriptor), error: .null)
+    try lifeline.fileHandleForReading.close()
+    try output.fileHandleForWriting.close()
     defer {
         try? lifeline.fileHandleForWriting.close()
-        // SIGKILL, not terminate(): a child spawned from a test runner's thread inherits its
-        // blocked signal mask, so a SIGTERM could pend forever.
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.send(SIGKILL)
+        process.wait()
     }
-    let line = firstLine(of: output.fileHandleForReading)
+    let line = nextLine(from: output.fileHandleForReading.fileDescriptor)
     guard line.hasPrefix("PORT "), let port = Int(line.dropFirst(5)) else {
         throw LiveServerDidNotStart(description: "server.py did not start; it printed \(line.debugDescription)")
     }
     return try await body(LiveServer(port: port))
-}
-
-private func firstLine(of handle: FileHandle) -> String {
-    var bytes: [UInt8] = []
-    while !bytes.contains(UInt8(ascii: "\n")) {
-        let chunk = handle.availableData
-        if chunk.isEmpty { break }
-        bytes += chunk
-    }
-    return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
 }
