@@ -7,20 +7,20 @@ import TreatyQuery
 @Suite struct IndexAgreementTests {
     static let env = Blog.environment
 
-    @Test("indexed and scanning sources find the same records for random queries", arguments: [1, 2, 3, 4] as [UInt64])
+    @Test("indexed and scanning sources find the same records for random queries", arguments: [1, 2, 3, 4, 7, 8] as [UInt64])
     func agreement(seed: UInt64) throws {
         var random = RandomRecords(seed: seed)
         let items = (0..<60).map { random.item($0) }
         let records = ["items": items, "owners": RandomRecords.owners]
         let indexed = InMemoryDataSource(schema: RandomRecords.schema, records: records)
         let scanning = InMemoryDataSource(schema: RandomRecords.schema, records: records, indexed: false)
-        for round in 0..<150 {
+        for round in 0..<400 {
             let expr = random.expr(depth: 2)
             let query = try Query("items", where: expr).compiled(with: RandomRecords.schema)
             let viaIndex = try query.findIDs(in: indexed, environment: Self.env)
             let viaScan = try query.findIDs(in: scanning, environment: Self.env)
             #expect(viaIndex == viaScan, "seed \(seed), round \(round): \(expr)")
-            if round == 75 {
+            if round == 200 {
                 let extra = random.item(1000 + Int(seed))
                 indexed.insert(extra, into: "items")
                 scanning.insert(extra, into: "items")

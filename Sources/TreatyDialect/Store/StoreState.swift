@@ -15,8 +15,22 @@ struct StoredRecord: Sendable {
 
 /// One resource's records.
 struct Table: Sendable {
-    var rows: [String: StoredRecord] = [:]
-    var order: [String] = []
+    var rows: [String: StoredRecord] = [:] {
+        didSet { changed() }
+    }
+    var order: [String] = [] {
+        didSet { changed() }
+    }
+    /// Names this table's contents: a new number from ``TableRevision`` on every change, kept by
+    /// snapshots with the contents it names (so a restore brings both back together).
+    private(set) var revision = TableRevision.next()
+    /// The live records in insertion order, kept until the next change.
+    var liveRecords: [JSONObject]?
+
+    private mutating func changed() {
+        revision = TableRevision.next()
+        liveRecords = nil
+    }
 }
 
 /// Everything the store's lock protects.

@@ -10,6 +10,8 @@ import TreatyQuery
 struct PocketBaseQueryScope {
     let schema: QuerySchema
     let publicSchema: QuerySchema
+    /// The ``PocketBaseQueryCache/generation`` the schemas come from.
+    let generation: UInt64
     let source: PocketBaseStoreSource
     let environment: QueryEnvironment
 }
@@ -21,9 +23,11 @@ extension PocketBaseDialect {
         _ call: PocketBaseCall, body: JSONObject = JSONObject(),
         replacing: (collection: String, record: JSONObject)? = nil
     ) -> PocketBaseQueryScope {
-        let all = collections
-        let schema = QuerySchema(all.map { $0.querySchema(includeHidden: true, collections: all) })
-        let publicSchema = QuerySchema(all.map { $0.querySchema(includeHidden: false, collections: all) })
+        let (names, schemas, generation) = state.withLock { state in
+            let schemas = state.queries.schemas ?? Self.querySchemas(state.collections)
+            state.queries.schemas = schemas
+            return (state.collections.map(\.name), schemas, state.queries.generation)
+        }
         var query = JSONObject()
         for item in call.request.query where query[item.name] == nil { query[item.name] = .string(item.value) }
         let request: JSONObject = [
@@ -31,16 +35,40 @@ extension PocketBaseDialect {
             "method": .string(call.request.method.rawValue), "context": "default",
         ]
         return PocketBaseQueryScope(
-            schema: schema, publicSchema: publicSchema,
+            schema: schemas.full, publicSchema: schemas.public, generation: generation,
             source: PocketBaseStoreSource(
-                store: call.store, schema: schema, collections: all.map(\.name), replacing: replacing),
+                store: call.store, collections: names, indexes: indexes, replacing: replacing),
             environment: QueryEnvironment(now: Self.nowMilliseconds(), request: request))
+    }
+
+    private static func querySchemas(_ all: [PocketBaseCollection]) -> (full: QuerySchema, public: QuerySchema) {
+        (
+            QuerySchema(all.map { $0.querySchema(includeHidden: true, collections: all) }),
+            QuerySchema(all.map { $0.querySchema(includeHidden: false, collections: all) })
+        )
+    }
+
+    /// `text` parsed as a filter of `collection` against the scope's full or public schema,
+    /// from the cache when it was parsed before.
+    func parsedFilter(
+        _ text: String, of collection: String, publicSchema: Bool, scope: PocketBaseQueryScope
+    ) throws(QueryParseError) -> Expr {
+        let key = PocketBaseQueryCache.ExpressionKey(text: text, collection: collection, publicSchema: publicSchema)
+        if let cached = state.withLock({ $0.queries.generation == scope.generation ? $0.queries.expressions[key] : nil }) {
+            return cached
+        }
+        let expr = try PocketBaseFilter.parse(
+            text, schema: publicSchema ? scope.publicSchema : scope.schema, resource: collection)
+        state.withLock { state in
+            if state.queries.generation == scope.generation { state.queries.remember(expr, for: key) }
+        }
+        return expr
     }
 
     /// The expression of an API rule; a rule that does not parse matches nothing.
     func ruleExpr(_ rule: String, _ collection: PocketBaseCollection, scope: PocketBaseQueryScope) -> Expr {
         guard !rule.trimmingCharacters(in: .whitespaces).isEmpty else { return .true }
-        return (try? PocketBaseFilter.parse(rule, schema: scope.schema, resource: collection.name)) ?? .false
+        return (try? parsedFilter(rule, of: collection.name, publicSchema: false, scope: scope)) ?? .false
     }
 
     /// The records matching every expression, in `order`.
@@ -92,10 +120,9 @@ extension PocketBaseDialect {
     {
         guard let text = call.query("filter"), !text.isEmpty else { return nil }
         if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw .badRequest }
-        let schema = call.caller.isSuperuser ? scope.schema : scope.publicSchema
         let expr: Expr
         do {
-            expr = try PocketBaseFilter.parse(text, schema: schema, resource: collection.name)
+            expr = try parsedFilter(text, of: collection.name, publicSchema: !call.caller.isSuperuser, scope: scope)
         } catch {
             throw .badRequest
         }

@@ -3,6 +3,7 @@ public import TreatyDialect
 import HTTPTypes
 import Synchronization
 import TreatyJSON
+import TreatyQuery
 
 /// PocketBase 0.40's records API, served from a ``RecordStore`` so that an app written against
 /// PocketBase cannot tell the simulator from a real server.
@@ -27,6 +28,8 @@ public final class PocketBaseDialect: Dialect {
     let state: Mutex<PocketBaseDialectState>
     /// Serializes writes so that batches can roll back through a store snapshot.
     let writeLock = Mutex<Void>(())
+    /// Indexes of collection fields, kept between requests until their collection changes.
+    let indexes = QueryIndexCache()
 
     /// Creates a dialect.
     ///

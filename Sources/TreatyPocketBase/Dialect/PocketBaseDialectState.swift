@@ -5,7 +5,11 @@ import TreatyJSON
 /// whenever the store no longer holds `_superusers` (a fresh store, or an admin-API reset).
 struct PocketBaseDialectState: Sendable {
     /// The collections in creation order.
-    var collections: [PocketBaseCollection] = []
+    var collections: [PocketBaseCollection] = [] {
+        didSet { queries = PocketBaseQueryCache() }
+    }
+    /// Schemas and parsed expressions derived from `collections`.
+    var queries = PocketBaseQueryCache()
     /// Creation and change times of each collection, by id.
     var collectionTimes: [String: (created: PocketBaseDateTime, updated: PocketBaseDateTime)] = [:]
     /// `batch` settings.

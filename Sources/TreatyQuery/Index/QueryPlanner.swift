@@ -1,7 +1,8 @@
 import TreatyJSON
 
-/// Chooses, for a query's top-level conjunction, the indexed condition that narrows the
-/// records most; the full expression still runs on every candidate.
+/// Narrows a query's records with indexes: every condition of the top-level conjunction that
+/// an index can answer is looked up, and the lookups are intersected; the full expression still
+/// runs on every candidate, so an index only ever removes records that cannot match.
 struct QueryPlanner {
     let conditions: [CompiledCondition]
 
@@ -10,14 +11,18 @@ struct QueryPlanner {
         for root: CompiledNode?, resource: String, records: [JSONObject], version: UInt64, cache: QueryIndexCache
     ) -> [Int]? {
         guard let root else { return nil }
-        var best: [Int]?
+        var narrowed: PositionSet?
         for index in conjuncts(root) {
             guard let (spec, lookup) = plan(conditions[index], resource: resource) else { continue }
-            let positions = lookup(cache.index(spec, version: version, records: records))
-            if positions.count < best?.count ?? .max { best = positions }
-            if best?.isEmpty == true { break }
+            let found = lookup(cache.index(spec, version: version, records: records))
+            if narrowed == nil {
+                narrowed = found
+            } else {
+                narrowed?.formIntersection(found)
+            }
+            if narrowed?.count == 0 { break }
         }
-        return best
+        return narrowed?.sorted
     }
 
     private func conjuncts(_ node: CompiledNode) -> [Int] {
@@ -29,10 +34,10 @@ struct QueryPlanner {
     }
 
     /// The index a condition can use and how to look it up, or `nil` when it cannot use one.
-    func plan(_ condition: CompiledCondition, resource: String) -> (IndexSpec, (SortedIndex) -> [Int])? {
+    func plan(_ condition: CompiledCondition, resource: String) -> (IndexSpec, (SortedIndex) -> PositionSet)? {
         let source = condition.source
         guard condition.resource == resource, case .field(let name, _, nil) = condition.access,
-            !source.nullMatches, !source.emptyEqualsNull
+            !source.nullMatches, nullsCannotMatch(condition)
         else { return nil }
         switch condition.kind {
         case .integer, .float, .date, .reference: break
@@ -48,19 +53,38 @@ struct QueryPlanner {
             resource: resource, field: name, kind: condition.kind, multi: condition.shape == .elements)
         switch (source.op, condition.operand) {
         case (_, .nothing), (_, .one(nil)):
-            return (spec, { _ in [] })
+            return (spec, { PositionSet(capacity: $0.recordCount) })
         case (.eq, .one(let value?)):
-            return (spec, { $0.positions(equalTo: value) })
+            return (spec, { $0.positionSet(equalTo: value) })
         case (.eq, .range(let low, let high)), (.between, .range(let low, let high)):
-            return (spec, { $0.positions(from: (low, true), to: (high, true)) })
-        case (.lt, .one(let value?)): return (spec, { $0.positions(from: nil, to: (value, false)) })
-        case (.le, .one(let value?)): return (spec, { $0.positions(from: nil, to: (value, true)) })
-        case (.gt, .one(let value?)): return (spec, { $0.positions(from: (value, false), to: nil) })
-        case (.ge, .one(let value?)): return (spec, { $0.positions(from: (value, true), to: nil) })
+            return (spec, { $0.positionSet(from: (low, true), to: (high, true)) })
+        case (.lt, .one(let value?)): return (spec, { $0.positionSet(from: nil, to: (value, false)) })
+        case (.le, .one(let value?)): return (spec, { $0.positionSet(from: nil, to: (value, true)) })
+        case (.gt, .one(let value?)): return (spec, { $0.positionSet(from: (value, false), to: nil) })
+        case (.ge, .one(let value?)): return (spec, { $0.positionSet(from: (value, true), to: nil) })
         case (.in, .set(let values)):
-            return (spec, { index in Array(Set(values.flatMap { index.positions(equalTo: $0) })).sorted() })
+            return (spec, { index in
+                var union = PositionSet(capacity: index.recordCount)
+                for value in values { union.formUnion(index.positionSet(equalTo: value)) }
+                return union
+            })
         default:
             return nil
+        }
+    }
+
+    /// Whether a record without a value (which no index holds) can never pass `condition`.
+    /// With ``Condition/emptyEqualsNull`` a missing text reads as `""`, the smallest text, so
+    /// only lookups that exclude `""` qualify.
+    private func nullsCannotMatch(_ condition: CompiledCondition) -> Bool {
+        guard condition.source.emptyEqualsNull, let empty = condition.kind.emptyText else { return true }
+        let above: (Scalar) -> Bool = { (Scalar.compare($0, empty) ?? 0) > 0 }
+        switch (condition.source.op, condition.operand) {
+        case (.gt, .one(_?)): return true
+        case (.eq, .one(let value?)), (.ge, .one(let value?)): return above(value)
+        case (.eq, .range(let low, _)), (.between, .range(let low, _)): return above(low)
+        case (.in, .set(let values)): return values.allSatisfy(above)
+        default: return false
         }
     }
 }

@@ -72,11 +72,23 @@ struct SortedIndex: Sendable {
     /// Positions of the records with a value in the range, ascending, without repeats; a missing
     /// bound is open.
     func positions(from lower: (Scalar, inclusive: Bool)?, to upper: (Scalar, inclusive: Bool)?) -> [Int] {
-        if let lower, !comparable(lower.0) { return [] }
-        if let upper, !comparable(upper.0) { return [] }
+        positionSet(from: lower, to: upper).sorted
+    }
+
+    /// ``positions(from:to:)`` as a set.
+    func positionSet(from lower: (Scalar, inclusive: Bool)?, to upper: (Scalar, inclusive: Bool)?) -> PositionSet {
+        var set = PositionSet(capacity: recordCount)
+        if let lower, !comparable(lower.0) { return set }
+        if let upper, !comparable(upper.0) { return set }
         let start = lower.map { boundary($0.0, after: $0.inclusive) } ?? 0
         let end = upper.map { boundary($0.0, after: !$0.inclusive) } ?? keys.count
-        guard start < end else { return [] }
-        return Array(Set(positions[start..<end])).sorted()
+        guard start < end else { return set }
+        for position in positions[start..<end] { set.insert(position) }
+        return set
+    }
+
+    /// ``positions(equalTo:)`` as a set.
+    func positionSet(equalTo probe: Scalar) -> PositionSet {
+        positionSet(from: (probe, true), to: (probe, true))
     }
 }

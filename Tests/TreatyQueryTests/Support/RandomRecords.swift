@@ -109,7 +109,7 @@ struct RandomRecords {
         }
         return Condition(
             FieldPath(field), op, operand, caseSensitive: chance(80), quantifier: pick([.any, .any, .all, .none]),
-            nullMatches: chance(15), emptyEqualsNull: chance(10))
+            nullMatches: chance(15), emptyEqualsNull: chance(30))
     }
 
     /// A random expression of up to `depth` levels.
