@@ -83,23 +83,25 @@ extension PocketBaseDialect {
         }
     }
 
-    /// Whether `record` satisfies `rule` (`nil` rules pass only for superusers).
+    /// Whether `record` satisfies `rule` (`nil` rules pass only for superusers, blank ones
+    /// for everybody).
     func satisfies(
         _ rule: String?, record: JSONObject, in collection: PocketBaseCollection, call: PocketBaseCall,
         scope: PocketBaseQueryScope
     ) -> Bool {
         if call.caller.isSuperuser { return true }
         guard let rule else { return false }
+        if rule.trimmingCharacters(in: .whitespaces).isEmpty { return true }
         let id = record["id"]?.stringValue ?? ""
         let expr = ruleExpr(rule, collection, scope: scope)
-        let exprs = [expr, Self.idEquals(id, scope, collection)]
         guard !id.isEmpty, !id.contains("\""), record["id"] == .string(id) else {
             // Unusual ids: query the collection as PocketBase would.
+            let exprs = [expr, Self.idEquals(id, scope, collection)]
             return !((try? find(collection, where: exprs, scope: scope)) ?? []).isEmpty
         }
         // `record` is the collection's record with this id: test it alone.
         do {
-            return try CompiledQuery(Query(collection.name, where: .all(exprs)), schema: scope.schema)
+            return try CompiledQuery(Query(collection.name, where: expr), schema: scope.schema)
                 .matches(record, in: scope.source, environment: scope.environment)
         } catch {
             return false

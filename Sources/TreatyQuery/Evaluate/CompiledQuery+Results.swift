@@ -114,7 +114,8 @@ extension CompiledQuery {
                 for: root, resource: resource.name, records: records, version: source.version(of: resource.name),
                 cache: cache)
         {
-            candidates = planned
+            if planned.exact { return planned.positions }
+            candidates = planned.positions
         }
         let evaluator = Evaluator(conditions: conditions, source: source, environment: environment)
         var matches: [Int] = []
@@ -185,7 +186,16 @@ extension CompiledQuery {
         let ordering = RecordOrdering(keys: order, idField: resource.idField, source: source, environment: environment)
         let (end, overflow) = offset.addingReportingOverflow(limit)
         let prefix = limit == 0 || overflow ? nil : end
-        let ordered = try ordering.sorted(positions, of: records, prefix: prefix)
+        let ordered: [Int]
+        if let prefix, let cache = source.indexCache,
+            let walked = try ordering.indexedPrefix(
+                positions, of: records, prefix: prefix, resource: resource.name,
+                version: source.version(of: resource.name), cache: cache)
+        {
+            ordered = walked
+        } else {
+            ordered = try ordering.sorted(positions, of: records, prefix: prefix)
+        }
         let start = min(offset, ordered.count)
         let stop = limit == 0 ? ordered.count : min(ordered.count, start + limit)
         return (ordered[start..<stop].map { records[$0] }, positions.count)

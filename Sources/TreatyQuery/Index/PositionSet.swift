@@ -9,6 +9,10 @@ struct PositionSet {
         words = Array(repeating: 0, count: (capacity + 63) / 64)
     }
 
+    func contains(_ position: Int) -> Bool {
+        words[position >> 6] & (1 << UInt64(position & 63)) != 0
+    }
+
     mutating func insert(_ position: Int) {
         words[position >> 6] |= 1 << UInt64(position & 63)
     }

@@ -1,35 +1,57 @@
 import TreatyJSON
 
 /// Narrows a query's records with indexes: every condition of the top-level conjunction that
-/// an index can answer is looked up, and the lookups are intersected; the full expression still
-/// runs on every candidate, so an index only ever removes records that cannot match.
+/// an index can answer is looked up, and the lookups are intersected. An index lookup is exact —
+/// it finds precisely the records whose value passes the condition — so when every condition of
+/// the conjunction was looked up, the candidates are the matches; otherwise the full expression
+/// still runs on every candidate, and an index only ever removes records that cannot match.
 struct QueryPlanner {
     let conditions: [CompiledCondition]
 
-    /// Positions (ascending) of the records that can match, or `nil` when no index applies.
+    /// The records that can match, by position.
+    struct Candidates {
+        /// Positions, ascending.
+        let positions: [Int]
+        /// Whether every candidate matches (no expression needs to run).
+        let exact: Bool
+    }
+
+    /// The candidates for `root`, or `nil` when no index applies.
     func candidates(
         for root: CompiledNode?, resource: String, records: [JSONObject], version: UInt64, cache: QueryIndexCache
-    ) -> [Int]? {
+    ) -> Candidates? {
         guard let root else { return nil }
+        var conjuncts: [Int] = []
+        let onlyConditions = collect(root, into: &conjuncts)
         var narrowed: PositionSet?
-        for index in conjuncts(root) {
+        var looked = 0
+        for index in conjuncts {
             guard let (spec, lookup) = plan(conditions[index], resource: resource) else { continue }
             let found = lookup(cache.index(spec, version: version, records: records))
+            looked += 1
             if narrowed == nil {
                 narrowed = found
             } else {
                 narrowed?.formIntersection(found)
             }
-            if narrowed?.count == 0 { break }
+            if narrowed?.count == 0 { return Candidates(positions: [], exact: true) }
         }
-        return narrowed?.sorted
+        guard let narrowed else { return nil }
+        return Candidates(positions: narrowed.sorted, exact: onlyConditions && looked == conjuncts.count)
     }
 
-    private func conjuncts(_ node: CompiledNode) -> [Int] {
+    /// Collects the conditions of the top-level conjunction; returns whether it holds nothing else.
+    private func collect(_ node: CompiledNode, into conjuncts: inout [Int]) -> Bool {
         switch node {
-        case .cond(let index): [index]
-        case .all(let nodes): nodes.flatMap(conjuncts)
-        default: []
+        case .cond(let index):
+            conjuncts.append(index)
+            return true
+        case .all(let nodes):
+            var onlyConditions = true
+            for node in nodes where !collect(node, into: &conjuncts) { onlyConditions = false }
+            return onlyConditions
+        default:
+            return false
         }
     }
 

@@ -15,6 +15,8 @@ struct IndexSpec: Sendable, Hashable {
 struct SortedIndex: Sendable {
     let version: UInt64
     let recordCount: Int
+    /// The positions of the records with at least one value in the index.
+    let present: PositionSet
     private let keys: [Scalar]
     private let positions: [Int]
 
@@ -31,6 +33,28 @@ struct SortedIndex: Sendable {
         recordCount = records.count
         keys = entries.map(\.key)
         positions = entries.map(\.position)
+        var present = PositionSet(capacity: records.count)
+        for entry in entries { present.insert(entry.position) }
+        self.present = present
+    }
+
+    /// Calls `body` with each run of equal keys and their positions, from the smallest key up
+    /// (or, `descending`, from the largest down), until `body` returns `false`.
+    func forEachGroup<Failure: Error>(
+        descending: Bool, _ body: (Scalar, ArraySlice<Int>) throws(Failure) -> Bool
+    ) throws(Failure) {
+        var start = descending ? keys.count - 1 : 0
+        while descending ? start >= 0 : start < keys.count {
+            var end = start
+            while true {
+                let next = descending ? end - 1 : end + 1
+                guard next >= 0, next < keys.count, Scalar.compare(keys[next], keys[start]) == 0 else { break }
+                end = next
+            }
+            let range = descending ? end...start : start...end
+            guard try body(keys[start], positions[range]) else { return }
+            start = descending ? end - 1 : end + 1
+        }
     }
 
     /// The values `record` contributes to an index of `spec`.
