@@ -450,6 +450,10 @@ def sort_cases() -> list[Case]:
     return [
         get("sort/none-is-insertion-order", POSTS, {"fields": "title"}, auth="su"),
         s("views-desc", "-views"),
+        s("ties-in-insertion-order", "status"),
+        s("ties-desc-in-insertion-order", "-status"),
+        get("sort/ties-paged", POSTS, {"sort": "-status", "perPage": "2", "page": "2", "fields": "id,title"},
+            auth="su", note="rows that tie on every key come in rowid order, whatever the direction"),
         s("views-asc", "views"),
         s("plus-encoded", "+views"),
         get("sort/plus-unencoded-is-space", POSTS, {"fields": "id,title,views"}, raw_query="sort=+views", auth="su",

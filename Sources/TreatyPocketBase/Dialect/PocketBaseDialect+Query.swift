@@ -136,15 +136,18 @@ extension PocketBaseDialect {
         return expr
     }
 
-    /// A client's `sort=`.
+    /// A client's `sort=`, ties in insertion order: SQLite returns rows that tie on every
+    /// `ORDER BY` term in rowid order, ascending whatever the direction of the terms (checked
+    /// against the real server), and record ids are random, so the id is no tie-break.
     func clientSort(_ call: PocketBaseCall, _ collection: PocketBaseCollection, scope: PocketBaseQueryScope)
         throws(PocketBaseErrorResponse) -> [OrderKey]
     {
         let text = call.query("sort").flatMap { $0.isEmpty ? nil : $0 } ?? "@rowid"
         let schema = call.caller.isSuperuser ? scope.schema : scope.publicSchema
         do {
-            return try PocketBaseSort.parse(
+            let keys = try PocketBaseSort.parse(
                 text, schema: schema, resource: collection.name, randomSeed: UInt64(Self.nowMilliseconds()))
+            return keys + [OrderKey(.insertionOrder)]
         } catch {
             throw .badRequest
         }
