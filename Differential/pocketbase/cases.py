@@ -437,6 +437,16 @@ def filter_cases() -> list[Case]:
         f("id-like", 'id ~ "zzzzzzz"', expect_total=0),
         f("empty-filter", "", expect_total=5),
         f("whitespace-filter", "   ", expect=BAD, note="empty = no filter, but blanks are a parse error"),
+        f("relation-path-neq-guest", 'author.name != "Alice"', auth=None,
+          note="a negated test through a join the users' viewRule guards"),
+        f("relation-path-neq-as-alice", 'author.name != "Bob"', auth="alice"),
+        f("relation-path-null-guest", "author.name = null", auth=None),
+        f("bool-vs-one", 'verified = "1"', collection=USERS),
+        f("bool-vs-number-one", "verified = 1", collection=USERS),
+        f("bool-vs-zero", "verified = 0", collection=USERS),
+        f("macro-vs-number", "views < @year"),
+        f("macro-vs-text", "title != @now"),
+        f("macro-vs-bool", "@second >= 0 && verified != @hour", collection=USERS),
     ]
 
 
@@ -470,6 +480,9 @@ def sort_cases() -> list[Case]:
         s("unknown-field", "nope", expect=BAD),
         s("created", "-created,-@rowid"),
         s("guest", "-views", auth=None),
+        s("relation-path-guest", "author.name,title", auth=None,
+          note="sorting through a relation the users' viewRule hides from guests"),
+        s("relation-path-as-alice", "-author.name,title", auth="alice"),
         s("id-then-title", "status,title"),
         s("empty", ""),
     ]

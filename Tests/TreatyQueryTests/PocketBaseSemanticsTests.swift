@@ -31,6 +31,32 @@ import TreatyQuery
     }
 
     @Test(
+        "a bool compares with numbers and numeric text as 0 or 1, as SQLite's numeric affinity does",
+        arguments: [
+            ("draft = '1'", ["p3"]),
+            ("draft = 1", ["p3"]),
+            ("draft = 0", ["p1", "p2", "p5"]),
+            ("draft > 0.5", ["p3"]),
+            ("draft < 3", ["p1", "p2", "p3", "p4", "p5"]),
+            ("draft = 2", []),
+            ("draft = 'true'", []),
+            ("1 = draft", ["p3"]),
+        ])
+    func booleansAsNumbers(filter: String, expected: [String]) throws {
+        #expect(try Self.posts(filter) == expected)
+    }
+
+    @Test("a bool against a clock macro compares the macro's number with 0 or 1 when it runs")
+    func booleanAgainstMacro() throws {
+        let oneOClock = QueryEnvironment(now: try #require(DateText.milliseconds("2025-06-01T01:30:00Z")))
+        let twoOClock = QueryEnvironment(now: try #require(DateText.milliseconds("2025-06-01T02:30:00Z")))
+        #expect(try Self.posts("draft != @hour", environment: oneOClock) == ["p1", "p2", "p5"])
+        #expect(try Self.posts("draft = @hour", environment: oneOClock) == ["p3"])
+        #expect(try Self.posts("draft = @hour", environment: twoOClock) == [])
+        #expect(try Self.posts("draft < @hour", environment: twoOClock) == ["p1", "p2", "p3", "p5"])
+    }
+
+    @Test(
         "~ is an ASCII case-insensitive LIKE; without an unescaped % the value is literal and wrapped in %…%",
         arguments: [
             ("title ~ 'linux'", ["p2"]),

@@ -131,7 +131,7 @@ extension PocketBaseDialect {
         if !call.caller.isSuperuser {
             if !expr.requestPaths.isEmpty { throw .superusersOnlyFilter(by: "@request") }
             if !expr.referencedCollections.isEmpty { throw .superusersOnlyFilter(by: "@collection") }
-            return guardedFilter(expr, in: collection, scope: scope)
+            return try guardedFilter(expr, in: collection, scope: scope)
         }
         return expr
     }

@@ -19,8 +19,9 @@ extension PocketBaseDialect {
         var exprs: [Expr] = []
         if let filter = try clientFilter(call, collection, scope: scope) { exprs.append(filter) }
         let order = try clientSort(call, collection, scope: scope)
-        if !call.caller.isSuperuser, let rule = collection.rules.list {
-            exprs.append(ruleExpr(rule, collection, scope: scope))
+        if !call.caller.isSuperuser {
+            if let rule = collection.rules.list { exprs.append(ruleExpr(rule, collection, scope: scope)) }
+            if let guarded = try sortGuard(order, in: collection, scope: scope) { exprs.append(guarded) }
         }
         let size = perPage <= 0 ? 30 : min(perPage, 1000)
         let number = max(page, 1)

@@ -69,7 +69,9 @@ extension PocketBaseFilterParser {
         }
         var expr: Expr
         let numeric = Self.isNumericOrBool(path, fieldPath.modifier, elements: elements)
-        if let constant {
+        if let boolean = try booleanComparison(path, sign, rhs) {
+            expr = boolean
+        } else if let constant {
             expr = constant ? .true : .false
         } else if numeric, case .literal(.null) = rhs.side {
             expr = sign.base == .ne ? .true : .false
@@ -161,7 +163,7 @@ extension PocketBaseFilterParser {
 
     /// A condition on a `@request.*` value, typed by the JSON it holds at evaluation, or on a
     /// clock macro, read at evaluation.
-    private func requestCondition(_ path: FieldPath, _ sign: PocketBaseSign, _ rhs: PocketBaseOperand)
+    func requestCondition(_ path: FieldPath, _ sign: PocketBaseSign, _ rhs: PocketBaseOperand)
         throws(QueryParseError) -> Expr
     {
         let isLike = sign.base == .like || sign.base == .notLike

@@ -6,8 +6,8 @@ import TreatyJSON
 
 @testable import TreatyPocketBase
 
-/// A non-superuser's filter reaches only what PocketBase lets it: joins respect the joined
-/// collection's view rule, and hidden emails never match.
+/// A non-superuser's filter and sort reach only what PocketBase lets them: joins respect the
+/// joined collection's list rule (a locked one refuses the join), and hidden emails never match.
 @Suite struct PocketBaseDialectFilterGuardTests {
     let dialect = PocketBaseDialect()
     let store = RecordStore(contract: PocketBaseDialect.emptyContract)
@@ -68,13 +68,42 @@ import TreatyJSON
         return try send(.get, "/api/collections/\(collection)/records?filter=\(encoded)", token: token).1["totalItems"]
     }
 
-    @Test("a join into a collection the caller may not view matches nothing")
+    @Test("a join into a collection the caller may not list matches nothing")
     func joinsRespectViewRules() throws {
         let (superuser, alice) = try seed()
         #expect(try total("posts", #"author.name = "Alice""#, token: nil) == 0)
         #expect(try total("posts", #"author.name = "Alice""#, token: alice) == 1)
         #expect(try total("posts", #"author.name = "Alice""#, token: superuser) == 1)
         #expect(try total("posts", #"title = "Hello""#, token: nil) == 1)
+    }
+
+    func titles(sort: String, token: String?) throws -> [String] {
+        let (status, body) = try send(.get, "/api/collections/posts/records?sort=\(sort)&fields=title", token: token)
+        try #require(status == 200, "\(body)")
+        return body["items"]?.arrayValue?.compactMap { $0["title"]?.stringValue } ?? []
+    }
+
+    @Test("sorting through a relation keeps only rows whose joined record is missing or may be listed")
+    func sortJoinsRespectListRules() throws {
+        let (superuser, alice) = try seed()
+        let (posted, _) = try send(.post, "/api/collections/posts/records", json: ["title": "Anonymous"], token: superuser)
+        try #require(posted == 200)
+        #expect(try titles(sort: "author.name,title", token: nil) == ["Anonymous"])
+        #expect(try titles(sort: "author.name,title", token: alice) == ["Anonymous", "Hello"])
+        #expect(try titles(sort: "author.name,title", token: superuser) == ["Anonymous", "Hello"])
+        #expect(try titles(sort: "title", token: nil) == ["Anonymous", "Hello"])
+    }
+
+    @Test("a join into a collection whose list rule is locked is a 400 for a filter and a sort")
+    func lockedJoins() throws {
+        let (superuser, alice) = try seed()
+        let (changed, _) = try send(
+            .patch, "/api/collections/users", json: ["listRule": .null, "viewRule": ""], token: superuser)
+        try #require(changed == 200)
+        let filter = #"author.name = "Alice""#.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        #expect(try send(.get, "/api/collections/posts/records?filter=\(filter)", token: alice).0 == 400)
+        #expect(try send(.get, "/api/collections/posts/records?sort=author.name", token: alice).0 == 400)
+        #expect(try total("posts", #"author.name = "Alice""#, token: superuser) == 1)
     }
 
     @Test("email matches only where emailVisibility is true, even for the owner; superusers match any")
