@@ -18,23 +18,32 @@ struct RESTRouter: Sendable {
     }
 
     let endpoints: [Endpoint]
+    /// How many literal segments each endpoint's path has (more literals win a tie).
+    private let literalCounts: [Int]
+
+    init(endpoints: [Endpoint]) {
+        self.endpoints = endpoints
+        literalCounts = endpoints.map { endpoint in
+            endpoint.path.segments.filter {
+                if case .literal = $0 { return true }
+                return false
+            }.count
+        }
+    }
 
     func route(method: String, path: String) -> Outcome {
         var allowed: [String] = []
-        var best: (match: Match, literals: Int)?
-        for endpoint in endpoints {
-            guard let values = endpoint.path.match(path) else { continue }
+        var best: (endpoint: Endpoint, literals: Int)?
+        for (endpoint, literals) in zip(endpoints, literalCounts) where endpoint.path.matches(path) {
             guard endpoint.method == method else {
                 if !allowed.contains(endpoint.method) { allowed.append(endpoint.method) }
                 continue
             }
-            let literals = endpoint.path.segments.filter {
-                if case .literal = $0 { return true }
-                return false
-            }.count
-            if literals > (best?.literals ?? -1) { best = (Match(endpoint: endpoint, parameters: values), literals) }
+            if literals > (best?.literals ?? -1) { best = (endpoint, literals) }
         }
-        if let best { return .matched(best.match) }
+        if let best, let parameters = best.endpoint.path.match(path) {
+            return .matched(Match(endpoint: best.endpoint, parameters: parameters))
+        }
         return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed)
     }
 }

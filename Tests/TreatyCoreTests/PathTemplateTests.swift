@@ -76,4 +76,17 @@ import TreatyCore
     func doesNotMatch(template: String, path: String) throws {
         #expect(try #require(PathTemplate(template)).match(path) == nil)
     }
+
+    @Test(
+        "matches(_:) agrees with match(_:) on matching and non-matching paths",
+        arguments: [
+            "/projects/P1/tasks/T1", "/projects/P%201/tasks/T1", "/projects//tasks/T1", "/projects/P1/tasks",
+            "/projects/P1/tasks/T1/", "/projects/P1/notes/T1", "projects/P1/tasks/T1", "/", "/projects/P1/tasks/T1/x",
+        ])
+    func matchesAgrees(path: String) throws {
+        let template = try #require(PathTemplate("/projects/{project_id}/tasks/{id}"))
+        #expect(template.matches(path) == (template.match(path) != nil))
+        #expect(template.matches("/projects/P1/tasks/T1"))
+        #expect(template.match("/projects/P%201/tasks/T1") == ["project_id": "P 1", "id": "T1"])
+    }
 }

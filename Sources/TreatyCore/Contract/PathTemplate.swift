@@ -57,29 +57,40 @@ public struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
     /// Runs on every request the simulator routes, so it compares UTF-8 bytes in place and
     /// allocates only the values it returns.
     public func match(_ path: String) -> [String: String]? {
+        var values: [String: String] = [:]
+        return walk(path) { name, part in values[name] = PercentDecoding.decode(String(decoding: part, as: UTF8.self)) }
+            ? values : nil
+    }
+
+    /// Whether `path` (without query) matches this template, without reading the parameter
+    /// values — for a router that tries every template before it decodes the one it picks.
+    public func matches(_ path: String) -> Bool {
+        walk(path) { _, _ in }
+    }
+
+    /// Walks `path` against the segments, handing each parameter's raw bytes to `parameter`.
+    private func walk(_ path: String, parameter: (String, UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
         var path = path
-        return path.withUTF8 { bytes -> [String: String]? in
+        return path.withUTF8 { bytes -> Bool in
             let slash = UInt8(ascii: "/")
-            guard bytes.first == slash else { return nil }
-            guard bytes.count > 1 else { return segments.isEmpty ? [:] : nil }
-            var values: [String: String] = [:]
+            guard bytes.first == slash else { return false }
+            guard bytes.count > 1 else { return segments.isEmpty }
             var start = 1
             for segment in segments {
-                guard start <= bytes.count else { return nil }
+                guard start <= bytes.count else { return false }
                 var end = start
                 while end < bytes.count, bytes[end] != slash { end += 1 }
                 let part = UnsafeBufferPointer(rebasing: bytes[start..<end])
                 switch segment {
                 case .literal(let text):
-                    guard text.utf8.elementsEqual(part) else { return nil }
+                    guard text.utf8.elementsEqual(part) else { return false }
                 case .parameter(let name):
-                    guard !part.isEmpty else { return nil }
-                    let raw = String(decoding: part, as: UTF8.self)
-                    values[name] = PercentDecoding.decode(raw)
+                    guard !part.isEmpty else { return false }
+                    parameter(name, part)
                 }
                 start = end + 1
             }
-            return start == bytes.count + 1 ? values : nil
+            return start == bytes.count + 1
         }
     }
 

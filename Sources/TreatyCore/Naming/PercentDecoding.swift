@@ -2,7 +2,7 @@
 public enum PercentDecoding {
     /// `text` with each valid `%XX` replaced by its byte (invalid UTF-8 is repaired).
     public static func decode(_ text: some StringProtocol) -> String {
-        guard text.contains("%") else { return String(text) }
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         var bytes: [UInt8] = []
         var iterator = Array(text.utf8)[...]
         while let byte = iterator.popFirst() {

@@ -63,10 +63,13 @@ public struct DialectRequest: Sendable {
 
     /// Parses a request target such as `/projects/P1/tasks?since=…` into path and query.
     public init(method: HTTPRequest.Method, target: String, headers: HTTPFields = [:], body: [UInt8] = []) {
-        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        let rawQuery = parts.count > 1 ? String(parts[1]) : ""
-        self.init(
-            method: method, path: String(parts[0]), query: QueryItem.parse(rawQuery), headers: headers, body: body)
+        var path = target
+        var rawQuery = ""
+        if let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            path = String(target[..<mark])
+            rawQuery = String(target[target.utf8.index(after: mark)...])
+        }
+        self.init(method: method, path: path, query: QueryItem.parse(rawQuery), headers: headers, body: body)
         self.rawQuery = rawQuery
     }
 
@@ -96,7 +99,7 @@ public struct QueryItem: Sendable, Hashable {
         query.split(separator: "&").map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             func decode(_ text: Substring) -> String {
-                guard plusAsSpace, text.contains("+") else { return PercentDecoding.decode(text) }
+                guard plusAsSpace, text.utf8.contains(UInt8(ascii: "+")) else { return PercentDecoding.decode(text) }
                 return PercentDecoding.decode(String(text.map { $0 == "+" ? " " : $0 }))
             }
             return QueryItem(name: decode(parts[0]), value: parts.count > 1 ? decode(parts[1]) : "")

@@ -92,12 +92,12 @@ final class RequestProcessor: Sendable {
     }
 
     private static func path(of target: String) -> String {
-        guard let mark = target.firstIndex(of: "?") else { return target }
+        guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return target }
         return String(target[..<mark])
     }
 
     private static func entry(head: HTTPRequestHead, path: String, body: [UInt8]) -> JournalEntry {
-        let query = head.uri.firstIndex(of: "?").map { head.uri[head.uri.index(after: $0)...] } ?? ""
+        let query = head.uri.utf8.firstIndex(of: UInt8(ascii: "?")).map { head.uri[head.uri.utf8.index(after: $0)...] } ?? ""
         return JournalEntry(
             sequence: 0, method: head.method.rawValue, path: path, query: SecretRedaction.redactedQuery(query),
             headers: head.headers.map { (name: $0.name, value: SecretRedaction.redacted($0.value, name: $0.name)) },
