@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import TreatyTestSupport
 
 /// A real client against the PocketBase dialect: the PyPI `pocketbase` SDK
 /// (`Differential/pocketbase/sdk_flow.py`) runs a CRUD + auth + filter/expand flow against a
@@ -23,20 +22,9 @@ import TreatyTestSupport
     @Test("the Python pocketbase SDK runs the blog flow against treaty serve --dialect pocketbase",
           .enabled(if: sdkInstalled, "python3 cannot import pocketbase; run `python3 -m pip install pocketbase`"))
     func sdkFlow() throws {
-        let output = Pipe()
-        let server = try ChildProcess(
-            TreatyProcess.executable.path, ["serve", "--dialect", "pocketbase", "--port", "0"],
-            directory: TreatyProcess.root, output: .descriptor(output.fileHandleForWriting.fileDescriptor),
-            error: .null)
-        try output.fileHandleForWriting.close()
-        defer {
-            server.send(SIGKILL)
-            server.wait()
-        }
-        let banner = nextLine(from: output.fileHandleForReading.fileDescriptor)
-        let line = banner
-        try #require(line.hasPrefix("treaty: serving ") && line.contains(" at http://127.0.0.1:"), "no banner, got: \(line)")
-        let url = try #require(line.split(separator: " ").last.map(String.init))
+        let server = try ServeProcess(["--dialect", "pocketbase", "--port", "0"])
+        defer { server.stop() }
+        let url = try #require(server.url, "no banner, got: \(server.banner)")
 
         let all = try TreatyProcess.command("python3", [Self.script, "--list"]).standardOutput.split(separator: "\n").map(String.init)
         try #require(all.count >= 16, "sdk_flow.py --list gave \(all)")

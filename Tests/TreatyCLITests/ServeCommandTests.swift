@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import TreatyTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -9,35 +8,17 @@ import TreatyTestSupport
 @Suite struct ServeCommandTests {
     @Test("treaty serve prints its URL, serves the demo fixture, and exits 0 on SIGTERM")
     func serveAndStop() async throws {
-        let output = Pipe()
-        let process = try ChildProcess(
-            TreatyProcess.executable.path,
-            [
-                "serve", "--contract", "Contracts/demo/contract.yaml", "--fixtures", "Fixtures/demo", "--port", "0",
-                "--clock", "2025-01-01T00:00:00Z",
-            ],
-            directory: TreatyProcess.root, output: .descriptor(output.fileHandleForWriting.fileDescriptor),
-            error: .null)
-        try output.fileHandleForWriting.close()
-        defer {
-            process.send(SIGKILL)
-            process.wait()
-        }
-        var banner = Data()
-        while !banner.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { break }
-            banner.append(chunk)
-        }
-        let line = String(decoding: banner, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(line.hasPrefix("treaty: serving demo (rest-sync) at http://127.0.0.1:"))
-        let base = try #require(line.split(separator: " ").last.map(String.init))
+        let server = try ServeProcess([
+            "--contract", "Contracts/demo/contract.yaml", "--fixtures", "Fixtures/demo", "--port", "0",
+            "--clock", "2025-01-01T00:00:00Z",
+        ])
+        #expect(server.banner.hasPrefix("treaty: serving demo (rest-sync) at http://127.0.0.1:"))
+        let base = try #require(server.url)
         let url = try #require(URL(string: base + "/projects/36F675CC-81E7-4EF5-A8E2-5D940ED90475/tasks"))
         let (data, response) = try await URLSession.shared.data(from: url)
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
         #expect(String(decoding: data, as: UTF8.self).hasPrefix(#"[{"id":"0CB1E29C-658C-4A14-95E6-0AF593BD04CF""#))
-        process.send(SIGTERM)
-        #expect(process.wait() == 0)
+        #expect(server.stop(SIGTERM) == 0)
     }
 
     @Test("a fixture that breaks the contract stops serve with exit 2")

@@ -55,6 +55,42 @@ struct TreatyProcess {
     }
 }
 
+/// `treaty serve …` running from the repository root, its standard error discarded, until
+/// ``stop(_:)`` — call it in a `defer`, which also keeps the value alive to the end of the
+/// test (deinit kills the server too, but ARC may end a value's life after its last use).
+final class ServeProcess {
+    let process: ChildProcess
+    /// The line `treaty serve` printed first (`treaty: serving … at URL`), or what it printed
+    /// before it exited.
+    let banner: String
+
+    init(_ arguments: [String]) throws {
+        let output = Pipe()
+        process = try ChildProcess(
+            TreatyProcess.executable.path, ["serve"] + arguments, directory: TreatyProcess.root,
+            output: .descriptor(output.fileHandleForWriting.fileDescriptor), error: .null)
+        try output.fileHandleForWriting.close()
+        banner = nextLine(from: output.fileHandleForReading.fileDescriptor)
+    }
+
+    /// The base URL from the banner, when it has one.
+    var url: String? {
+        guard banner.hasPrefix("treaty: serving "), banner.contains(" at http://") else { return nil }
+        return banner.split(separator: " ").last.map(String.init)
+    }
+
+    /// Sends `signal` and returns the exit status.
+    @discardableResult
+    func stop(_ signal: Int32 = SIGKILL) -> Int32 {
+        process.send(signal)
+        return process.wait()
+    }
+
+    deinit {
+        stop()
+    }
+}
+
 /// Golden files under `Tests/TreatyCLITests/Snapshots/`; set `TREATY_RECORD_SNAPSHOTS=1` to rewrite them.
 enum Snapshot {
     static func assert(_ text: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {

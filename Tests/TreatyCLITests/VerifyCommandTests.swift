@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import TreatyTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -115,18 +114,11 @@ import TreatyTestSupport
 
     @Test("a live run against a running server passes, and deletes every record it created")
     func liveRunCleansUp() async throws {
-        let pipe = Pipe()
-        let server = try ChildProcess(
-            TreatyProcess.executable.path,
-            ["serve", "--contract", "Contracts/demo/contract.yaml", "--fixtures", "Fixtures/demo", "--port", "0"],
-            directory: TreatyProcess.root, output: .descriptor(pipe.fileHandleForWriting.fileDescriptor),
-            error: .null)
-        try pipe.fileHandleForWriting.close()
-        defer {
-            server.send(SIGKILL)
-            server.wait()
-        }
-        let base = try #require(nextLine(from: pipe.fileHandleForReading.fileDescriptor).split(separator: " ").last.map(String.init))
+        let server = try ServeProcess([
+            "--contract", "Contracts/demo/contract.yaml", "--fixtures", "Fixtures/demo", "--port", "0",
+        ])
+        defer { server.stop() }
+        let base = try #require(server.url, "no banner, got: \(server.banner)")
         let directory = try scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let output = try TreatyProcess.run(
