@@ -143,7 +143,7 @@ let package = Package(
             name: "TreatyVerifierTests",
             dependencies: [
                 "TreatyVerifier", "TreatyREST", "TreatyDialect", "TreatyCore", "TreatyJSON", "TreatySimulator",
-                "TreatyTestSupport",
+                "TreatyPocketBase", "TreatyTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
