@@ -75,7 +75,7 @@ let package = Package(
             name: "TreatyVerifier",
             dependencies: [
                 "TreatyCore", "TreatyJSON", "TreatyRules", "TreatyDialect", "TreatySimulator", "TreatyHTTP",
-                "TreatyReports", "TreatyPocketBase",
+                "TreatyReports", "TreatyPocketBase", "TreatyQuery",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]

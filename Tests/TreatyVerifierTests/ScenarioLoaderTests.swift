@@ -127,6 +127,24 @@ import TreatyVerifier
                   fix: write a pattern such as '^[0-9a-f-]{36}$'
                 """),
         BadFile(
+            name: "a query matcher that is not a condition",
+            text: """
+                scenarios:
+                  - name: lists users
+                    steps:
+                      - request: { method: GET, path: /users }
+                        expect:
+                          body:
+                            /: { all_match: "display_name = " }
+                """,
+            expected: """
+                scenario.yaml:7:29: error: [scenario] 'all_match' is not a condition: expected a field or a value \
+                after '=' at character 16 of 'display_name = '
+                              /: { all_match: "display_name = " }
+                                              ^
+                  fix: write a condition such as 'views > 10 && title ~ "hello"'
+                """),
+        BadFile(
             name: "capture used before it is defined",
             text: """
                 scenarios:

@@ -12,6 +12,7 @@ internal import TreatyJSON
 /// | `contains: …` | is an array with an item equal to it (for objects: with those members) |
 /// | `length: {min: 1, max: 10}` | is an array, string or object of that size |
 /// | `present: true` / `absent: true` | exists (may be null) / does not exist |
+/// | `all_match: "views > 10"` (`any_match`, `none_match`) | is an object, or an array of objects, that satisfies a condition in the query syntax (see ``QueryMatch``) |
 enum Matcher: Sendable {
     case type(JSONValue.Kind, name: String)
     case regex(String)
@@ -24,11 +25,12 @@ enum Matcher: Sendable {
     case length(min: Int?, max: Int?)
     case present
     case absent
+    case query(QueryMatch)
 
     /// The YAML keys, for suggestions.
     static let names = [
         "type", "regex", "equals", "not_equals", "greater_than", "less_than", "each_like", "contains", "length",
-        "present", "absent",
+        "present", "absent", "all_match", "any_match", "none_match",
     ]
 
     /// The type names `type:` accepts.
@@ -50,6 +52,8 @@ enum Matcher: Sendable {
         }
         guard let value else { return "expected a value, found nothing" }
         switch self {
+        case .query(let match):
+            return try match.mismatch(value, captures: captures)
         case .type(let kind, let name):
             if name == "integer" {
                 return value.numberValue?.int64Value != nil ? nil : "expected an integer, found \(show(value))"

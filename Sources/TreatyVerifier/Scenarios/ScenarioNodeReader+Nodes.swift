@@ -1,5 +1,6 @@
 internal import TreatyCore
 internal import TreatyJSON
+internal import TreatyQuery
 
 extension ScenarioNodeReader {
     func location(of node: SourceNode) -> SourceLocation {
@@ -79,6 +80,18 @@ extension ScenarioNodeReader {
                 return nil
             }
             return .regex(pattern)
+        case "all_match", "any_match", "none_match":
+            guard let condition = operand.stringValue, let mode = QueryMatch.Mode(rawValue: kind) else {
+                error(at: node, "'\(kind)' takes a condition in the query syntax", fix: "write \(kind): 'views > 10 && status = \"published\"'")
+                return nil
+            }
+            if let problem = QueryMatch.syntaxError(in: condition) {
+                error(
+                    at: node, "'\(kind)' is not a condition: \(problem.message) at character \(problem.offset + 1) of '\(condition)'",
+                    fix: problem.hint ?? "write a condition such as 'views > 10 && title ~ \"hello\"'")
+                return nil
+            }
+            return .query(QueryMatch(mode: mode, condition: condition))
         case "equals": return .equals(operand)
         case "not_equals": return .notEquals(operand)
         case "greater_than": return .greaterThan(operand)
