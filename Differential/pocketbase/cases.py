@@ -919,10 +919,44 @@ def auth_cases() -> list[Case]:
     ]
 
 
+# -- joins into a collection with a locked list rule (last, so nothing before changes) -------------
+
+def join_rule_cases() -> list[Case]:
+    notes = "/api/collections/notes/records"
+    fields = {"fields": "title"}
+    return [
+        post("joins/create-vault", "/api/collections", {
+            "name": "vault", "type": "base", "listRule": None, "viewRule": "",
+            "fields": [{"name": "name", "type": "text"}],
+        }, auth="su", query=COLLECTION_FIELDS, capture={"vault_cid": "id"}),
+        post("joins/create-notes", "/api/collections", {
+            "name": "notes", "type": "base", "listRule": "", "viewRule": "",
+            "fields": [{"name": "title", "type": "text"},
+                       {"name": "ref", "type": "relation", "collectionId": "${vault_cid}", "maxSelect": 1}],
+        }, auth="su", query=COLLECTION_FIELDS),
+        post("joins/vault-record", "/api/collections/vault/records", {"name": "x"}, auth="su",
+             capture={"vault1": "id"}),
+        post("joins/note-with-ref", notes, {"title": "a", "ref": "${vault1}"}, auth="su"),
+        post("joins/note-without-ref", notes, {"title": "b"}, auth="su"),
+        get("joins/filter-through-locked-list-rule", notes, {"filter": 'ref.name = "x"', **fields}, expect=BAD,
+            note="a join into a collection whose list rule is locked fails the request"),
+        get("joins/negated-filter-through-locked-list-rule", notes, {"filter": 'ref.name != "y"', **fields},
+            expect=BAD),
+        get("joins/sort-through-locked-list-rule", notes, {"sort": "ref.name", **fields}, expect=BAD),
+        get("joins/superuser-through-locked-list-rule", notes, {"filter": 'ref.name = "x"', **fields}, auth="su",
+            expect=ok(totalItems=1)),
+        patch("joins/open-list-lock-view", "/api/collections/vault", {"listRule": "", "viewRule": None}, auth="su",
+              query=COLLECTION_FIELDS),
+        get("joins/filter-needs-list-not-view", notes, {"filter": 'ref.name = "x"', **fields},
+            expect=ok(totalItems=1), note="joins follow the list rule; a locked view rule does not matter"),
+        get("joins/sort-needs-list-not-view", notes, {"sort": "-ref.name", **fields}, expect=ok(totalItems=2)),
+    ]
+
+
 CASES: list[Case] = (
     setup_cases() + seed_cases() + endpoint_cases() + list_cases() + filter_cases() + sort_cases()
     + expand_cases() + fields_cases() + create_cases() + update_cases() + file_cases() + delete_cases()
-    + batch_cases() + auth_cases()
+    + batch_cases() + auth_cases() + join_rule_cases()
 )
 
 
