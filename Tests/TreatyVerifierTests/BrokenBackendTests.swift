@@ -20,15 +20,6 @@ import TreatyVerifier
     @Test("a backend that breaks one rule fails with that rule", arguments: Breakage.allCases)
     func brokenBackendFails(_ breakage: Breakage) async throws {
         let run = try await DemoAPI.verify { BrokenDialect(breakage, wrapping: RESTDialect(contract: $0)) }
-        let succeeded = run.succeeded
-        #expect(!succeeded, "the verifier passed a backend that \(breakage.testDescription) (\(run.tally))")
-        let failedRules = run.failedRules
-        #expect(
-            failedRules.contains(breakage.expectedRule),
-            """
-            a backend that \(breakage.testDescription) must fail with \(breakage.expectedRule); \
-            failed rules: \(failedRules.map(\.rawValue).joined(separator: ", "))
-            \(run.problems)
-            """)
+        run.expectFailure(with: breakage.expectedRule, fromABackendThat: breakage.testDescription)
     }
 }

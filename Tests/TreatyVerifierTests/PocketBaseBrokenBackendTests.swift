@@ -34,15 +34,6 @@ import TreatyVerifier
           arguments: PocketBaseBreakage.allCases)
     func brokenBackendFails(_ breakage: PocketBaseBreakage) async throws {
         let run = try await Self.verify { BrokenPocketBaseDialect(breakage: breakage, wrapped: try Simulator.dialect(for: $0)) }
-        let succeeded = run.succeeded
-        #expect(!succeeded, "the verifier passed a backend that \(breakage.testDescription) (\(run.tally))")
-        let failedRules = run.failedRules
-        #expect(
-            failedRules.contains(breakage.expectedRule),
-            """
-            a backend that \(breakage.testDescription) must fail with \(breakage.expectedRule); \
-            failed rules: \(failedRules.map(\.rawValue).joined(separator: ", "))
-            \(run.problems)
-            """)
+        run.expectFailure(with: breakage.expectedRule, fromABackendThat: breakage.testDescription)
     }
 }

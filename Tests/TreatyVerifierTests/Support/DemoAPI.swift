@@ -55,6 +55,20 @@ extension VerificationRun {
         Set(cases.flatMap(\.findings).compactMap(\.rule)).sorted()
     }
 
+    /// Expects the run of a backend broken on purpose to fail, with `rule` among its failures.
+    func expectFailure(
+        with rule: RuleID, fromABackendThat description: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
+        #expect(!succeeded, "the verifier passed a backend that \(description) (\(tally))", sourceLocation: sourceLocation)
+        #expect(
+            failedRules.contains(rule),
+            """
+            a backend that \(description) must fail with \(rule); \
+            failed rules: \(failedRules.map(\.rawValue).joined(separator: ", "))
+            \(problems)
+            """, sourceLocation: sourceLocation)
+    }
+
     /// One line per case that did not pass: its outcome and its findings' headlines.
     var problems: String {
         cases.filter { !$0.passed }.map { result in
