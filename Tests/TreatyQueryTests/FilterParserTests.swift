@@ -175,4 +175,13 @@ import TreatyQuery
         }
         #expect(error?.description == "filter: unknown collection 'post' at column 1; did you mean 'posts'?")
     }
+
+    @Test("syntaxError(in:) checks only the grammar, without a schema")
+    func syntaxOnly() throws {
+        #expect(PocketBaseFilter.syntaxError(in: #"title ~ "a" && @now > created && tags:each ?= "x""#) == nil)
+        #expect(PocketBaseFilter.syntaxError(in: "author.name = 1 || views:length > 2") == nil)
+        let dangling = try #require(PocketBaseFilter.syntaxError(in: "views > 1 &&"))
+        #expect(dangling.kind == .syntax && dangling.offset == 12)
+        #expect(PocketBaseFilter.syntaxError(in: #"name = "unterminated"#) != nil)
+    }
 }

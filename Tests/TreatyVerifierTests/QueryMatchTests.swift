@@ -42,11 +42,4 @@ import TreatyJSON
         let problem = try Self.mismatch(.all, "nope = 1")
         #expect(problem?.contains("does not apply to these values") == true, "\(problem ?? "nil")")
     }
-
-    @Test("only the grammar is checked when a scenario loads")
-    func syntax() {
-        #expect(QueryMatch.syntaxError(in: #"title ~ "a" && @now > created"#) == nil)
-        #expect(QueryMatch.syntaxError(in: "views > 1 &&") != nil)
-        #expect(QueryMatch.syntaxError(in: #"name = "unterminated"#) != nil)
-    }
 }

@@ -26,21 +26,6 @@ struct QueryMatch: Sendable {
     let mode: Mode
     let condition: String
 
-    /// Checks the condition's syntax (field types unknown yet: every field reads as JSON).
-    ///
-    /// - Returns: The parse error, or `nil` when the text is a condition.
-    static func syntaxError(in condition: String) -> QueryParseError? {
-        let fields = Dictionary(Self.identifiers(in: condition).map { ($0, FieldKind.json) }) { first, _ in first }
-        let schema = QuerySchema([ResourceSchema("value", fields: fields)])
-        do {
-            _ = try PocketBaseFilter.parse(condition, schema: schema, resource: "value")
-            return nil
-        } catch {
-            // Only the grammar is checked here; types are checked against the answer.
-            return error.kind == .syntax ? error : nil
-        }
-    }
-
     /// Why `value` does not match, or `nil` when it does.
     func mismatch(_ value: JSONValue, captures: Captures) throws(TemplateError) -> String? {
         let text = try Template.render(.string(condition), captures).stringValue ?? condition
@@ -118,31 +103,5 @@ struct QueryMatch: Sendable {
             return element == .json && !elements.isEmpty ? .json : .list(of: elements.isEmpty ? .string : element)
         }
         return .json
-    }
-
-    /// The words of `text` that can name fields: identifiers outside quotes that are not
-    /// keywords or macros (`@now`).
-    private static func identifiers(in text: String) -> [String] {
-        var names: [String] = []
-        var current = ""
-        var macro = false
-        var quote: Character?
-        var previous: Character = " "
-        for character in text + " " {
-            defer { previous = character }
-            if let open = quote {
-                if character == open, previous != "\\" { quote = nil }
-                continue
-            }
-            if character.isLetter || character == "_" || (character.isNumber && !current.isEmpty) {
-                if current.isEmpty { macro = previous == "@" }
-                current.append(character)
-                continue
-            }
-            if !current.isEmpty, !macro, !["true", "false", "null"].contains(current) { names.append(current) }
-            current = ""
-            if character == "\"" || character == "'" { quote = character }
-        }
-        return names
     }
 }
