@@ -16,22 +16,28 @@ import TreatyDialect
 /// event loop, and writes the reply with `Content-Length`, honouring keep-alive.
 ///
 /// A body that crosses the limit is refused at once with the dialect's 413 and
-/// `Connection: close`; the rest of it is read and dropped (so the client sees the answer
-/// rather than a reset), then the connection closes.
+/// `Connection: close`; the rest of it is read and dropped (a lingering close, as nginx does, so
+/// the client sees the answer rather than a reset), then the connection closes once the answer
+/// is written — or when the client goes quiet for ``lingerTimeout`` or keeps sending for
+/// longer than ``lingerTime``.
 final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
 
     /// How long a refused request may keep sending its body before the connection is closed.
-    static let lingerTime = TimeAmount.seconds(2)
+    static let lingerTime = TimeAmount.seconds(30)
+    /// How long a refused request may pause between two pieces of its body.
+    static let lingerTimeout = TimeAmount.seconds(5)
 
     private enum State {
         case idle
         case receiving(HTTPRequestHead, started: NIODeadline, body: ByteBuffer)
-        /// Refused (413): drop the rest of the body, then close.
-        case discarding
+        /// Refused (413): drop the rest of the body until `deadline`, then close once `answered`.
+        case discarding(deadline: NIODeadline, answered: EventLoopFuture<Void>)
         /// The reply is decided (and possibly delayed).
         case answering(HTTPRequestHead)
+        /// A refused request's body has ended; the connection closes once the answer is out.
+        case closing
     }
 
     private let processor: RequestProcessor
@@ -46,6 +52,7 @@ final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):
+            if case .closing = state { return }
             let started = NIODeadline.now()
             if let length = head.headers.first(name: "content-length").flatMap(Int.init), length > processor.maxBodySize {
                 refuse(head, started: started, context: context)
@@ -57,6 +64,10 @@ final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
             }
             state = .receiving(head, started: started, body: context.channel.allocator.buffer(capacity: 0))
         case .body(var chunk):
+            if case .discarding(let deadline, _) = state {
+                scheduleLingeringClose(until: deadline, context: context)
+                return
+            }
             guard case .receiving(let head, let started, var body) = state else { return }
             guard body.readableBytes + chunk.readableBytes <= processor.maxBodySize else {
                 refuse(head, started: started, context: context)
@@ -71,9 +82,12 @@ final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
                 state = .answering(head)
                 let reply = processor.process(head: head, body: Array(body.readableBytesView), started: started)
                 schedule(reply, context: context)
-            case .discarding:
-                context.close(promise: nil)
-            case .idle, .answering:
+            case .discarding(_, let answered):
+                state = .closing
+                pending?.cancel()
+                let channel = context.channel
+                answered.whenComplete { _ in channel.close(promise: nil) }
+            case .idle, .answering, .closing:
                 break
             }
         }
@@ -91,13 +105,22 @@ final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
     }
 
     private func refuse(_ head: HTTPRequestHead, started: NIODeadline, context: ChannelHandlerContext) {
-        state = .discarding
         let reply = processor.refuseTooLarge(head: head, started: started)
         guard case .respond(let response) = reply.action else { return }
         processor.complete(reply, status: response.status.code)
-        write(response, for: head, keepAlive: false, context: context)
+        let deadline = NIODeadline.now() + Self.lingerTime
+        let answered = write(response, for: head, keepAlive: false, lingering: true, context: context)
+        state = .discarding(deadline: deadline, answered: answered)
+        scheduleLingeringClose(until: deadline, context: context)
+    }
+
+    /// (Re)arms the timer that closes a refused connection whose client went quiet.
+    private func scheduleLingeringClose(until deadline: NIODeadline, context: ChannelHandlerContext) {
+        pending?.cancel()
         let channel = context.channel
-        pending = context.eventLoop.scheduleTask(in: Self.lingerTime) { channel.close(promise: nil) }
+        pending = context.eventLoop.scheduleTask(deadline: min(.now() + Self.lingerTimeout, deadline)) {
+            channel.close(promise: nil)
+        }
     }
 
     private func schedule(_ reply: Reply, context: ChannelHandlerContext) {
@@ -135,12 +158,15 @@ final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
         provider.setSoLinger(linger(l_onoff: 1, l_linger: 0)).whenComplete { _ in channel.close(promise: nil) }
     }
 
+    /// Writes `response`; the future completes once it is on the wire.
+    @discardableResult
     private func write(
         _ response: DialectResponse,
         for head: HTTPRequestHead,
         keepAlive requestedKeepAlive: Bool,
+        lingering: Bool = false,
         context: ChannelHandlerContext
-    ) {
+    ) -> EventLoopFuture<Void> {
         var headers = HTTPHeaders(response.headers)
         headers.remove(name: "content-length")
         headers.remove(name: "transfer-encoding")
@@ -158,15 +184,13 @@ final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
             let buffer = context.channel.allocator.buffer(bytes: response.body)
             context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
         }
-        guard !keepAlive else {
-            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-            return
-        }
-        let channel = context.channel
         let written = context.eventLoop.makePromise(of: Void.self)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: written)
-        // After a refusal the body may still be arriving: `refuse` closes once it is drained.
-        if case .discarding = state { return }
-        written.futureResult.whenComplete { _ in channel.close(promise: nil) }
+        // After a refusal the body may still be arriving: the lingering close handles that.
+        if !keepAlive, !lingering {
+            let channel = context.channel
+            written.futureResult.whenComplete { _ in channel.close(promise: nil) }
+        }
+        return written.futureResult
     }
 }

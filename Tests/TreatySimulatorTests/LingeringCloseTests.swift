@@ -1,0 +1,88 @@
+import Foundation
+import NIOCore
+import NIOPosix
+import Testing
+import TreatySimulator
+
+/// A client that is refused with 413 while its body is still on the way must see the answer,
+/// not a reset: the simulator reads and drops the rest of the body (nginx's lingering close).
+@Suite struct LingeringCloseTests {
+    let configuration = SimulatorConfiguration(maxBodySize: 1024)
+
+    @Test("a refused client may keep sending its body after a pause; the connection closes when the body ends")
+    func slowClientIsDrained() async throws {
+        try await Simulator.withRunning(dialect: EchoDialect(), store: try TestStore.make(), configuration: configuration) {
+            url in
+            let received = try await withTimeout(.seconds(20)) {
+                try await RawConnection.with(url) { connection in
+                    try await connection.send("POST /upload HTTP/1.1\r\nhost: x\r\ncontent-length: 300000\r\n\r\n")
+                    try await connection.send(String(repeating: "a", count: 100_000))
+                    let answer = try await connection.read(until: "\r\n\r\n")
+                    #expect(answer.hasPrefix("HTTP/1.1 413"))
+                    try await Task.sleep(for: .seconds(3))  // longer than a refused body was once given in all
+                    try await connection.send(String(repeating: "a", count: 200_000))
+                    return try await connection.read()
+                }
+            }
+            #expect(received.contains("payload-too-large"))
+        }
+    }
+
+    @Test("a refused client that goes quiet is disconnected after the linger timeout")
+    func quietClientIsClosed() async throws {
+        try await Simulator.withRunning(dialect: EchoDialect(), store: try TestStore.make(), configuration: configuration) {
+            url in
+            let started = ContinuousClock.now
+            let received = try await withTimeout(.seconds(20)) {
+                try await RawConnection.with(url) { connection in
+                    try await connection.send("POST /upload HTTP/1.1\r\nhost: x\r\ncontent-length: 300000\r\n\r\n")
+                    return try await connection.read()
+                }
+            }
+            #expect(received.hasPrefix("HTTP/1.1 413"))
+            #expect(ContinuousClock.now - started >= .seconds(4))
+        }
+    }
+}
+
+/// A TCP connection that sends and receives text, with no HTTP parsing in between.
+private struct RawConnection {
+    typealias Iterator = NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator
+
+    var received = ""
+    private var iterator: Iterator
+    private let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+
+    /// Connects to `url`, runs `body` with the connection and closes it.
+    static func with<T: Sendable>(
+        _ url: URL, _ body: (inout RawConnection) async throws -> T
+    ) async throws -> T {
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connect(host: url.host ?? "127.0.0.1", port: url.port ?? 80) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                }
+            }
+        return try await channel.executeThenClose { inbound, outbound in
+            var connection = RawConnection(iterator: inbound.makeAsyncIterator(), outbound: outbound)
+            return try await body(&connection)
+        }
+    }
+
+    private init(iterator: Iterator, outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>) {
+        self.iterator = iterator
+        self.outbound = outbound
+    }
+
+    func send(_ text: String) async throws {
+        try await outbound.write(ByteBuffer(string: text))
+    }
+
+    /// Reads until `marker` has arrived or the server closes; returns everything read so far.
+    mutating func read(until marker: String? = nil) async throws -> String {
+        while marker.map({ !received.contains($0) }) ?? true, let chunk = try await iterator.next() {
+            received += String(buffer: chunk)
+        }
+        return received
+    }
+}
