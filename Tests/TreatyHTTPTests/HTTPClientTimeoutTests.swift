@@ -14,10 +14,10 @@ struct HTTPClientTimeoutTests {
                 let clock = ContinuousClock()
                 let start = clock.now
                 let error = await #expect(throws: HTTPClientError.self) {
-                    try await client.execute(HTTPClientRequest(method: .get, url: server.url("/delay/10000")))
+                    try await client.execute(HTTPClientRequest(method: .get, url: server.url("/delay/30000")))
                 }
                 #expect(error == .timedOut)
-                #expect(clock.now - start < .seconds(5))
+                #expect(clock.now - start < .seconds(15), "it gave up long before the server answered")
                 #expect(error?.description.contains("timed out") == true)
             }
         }
@@ -30,10 +30,10 @@ struct HTTPClientTimeoutTests {
                 let clock = ContinuousClock()
                 let start = clock.now
                 let request = HTTPClientRequest(
-                    method: .get, url: server.url("/delay/10000"), timeout: .milliseconds(300))
+                    method: .get, url: server.url("/delay/30000"), timeout: .milliseconds(300))
                 let error = await #expect(throws: HTTPClientError.self) { try await client.execute(request) }
                 #expect(error == .timedOut)
-                #expect(clock.now - start < .seconds(5))
+                #expect(clock.now - start < .seconds(15), "it gave up long before the server answered")
 
                 let patient = HTTPClientRequest(method: .get, url: server.url("/delay/200"), timeout: .seconds(5))
                 let response = try await client.execute(patient)
@@ -54,7 +54,7 @@ struct HTTPClientTimeoutTests {
                     try await client.execute(HTTPClientRequest(method: .get, url: server.url("/echo")))
                 }
                 #expect(error == .timedOut)
-                #expect(clock.now - start < .seconds(5))
+                #expect(clock.now - start < .seconds(15), "it gave up long before the server answered")
             }
         }
     }
