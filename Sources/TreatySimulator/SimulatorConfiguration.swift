@@ -9,6 +9,12 @@ public struct SimulatorConfiguration: Sendable {
     /// The largest request body accepted, in bytes (default 10 MiB); a larger one is refused
     /// with the dialect's 413 as soon as the limit is crossed.
     public var maxBodySize: Int
+    /// How long a client refused with 413 may pause while it sends the rest of its body before
+    /// the connection is closed (default 5 s). Until then the simulator reads and drops the
+    /// body, so the client sees the 413 rather than a reset (a lingering close, as nginx does).
+    public var lingerTimeout: Duration
+    /// How long, in all, a client refused with 413 may keep sending its body (default 30 s).
+    public var lingerTime: Duration
     /// The fault rules active from the start (more can be added through the admin API).
     public var faults: [FaultRule]
     /// The seed of the generator that decides whether probabilistic faults fire.
@@ -29,6 +35,8 @@ public struct SimulatorConfiguration: Sendable {
         host: String = "127.0.0.1",
         port: Int = 0,
         maxBodySize: Int = 10 * 1024 * 1024,
+        lingerTimeout: Duration = .seconds(5),
+        lingerTime: Duration = .seconds(30),
         faults: [FaultRule] = [],
         seed: UInt64 = 0,
         journalCapacity: Int = 10_000,
@@ -39,6 +47,8 @@ public struct SimulatorConfiguration: Sendable {
         self.host = host
         self.port = port
         self.maxBodySize = maxBodySize
+        self.lingerTimeout = lingerTimeout
+        self.lingerTime = lingerTime
         self.faults = faults
         self.seed = seed
         self.journalCapacity = journalCapacity

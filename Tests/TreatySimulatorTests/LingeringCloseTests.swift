@@ -7,15 +7,17 @@ import TreatySimulator
 /// A client that is refused with 413 while its body is still on the way must see the answer,
 /// not a reset: the simulator reads and drops the rest of the body (nginx's lingering close).
 @Suite struct LingeringCloseTests {
-    let configuration = SimulatorConfiguration(maxBodySize: 1024)
+    static let refusedHead = "POST /upload HTTP/1.1\r\nhost: x\r\ncontent-length: 300000\r\n\r\n"
 
     @Test("a refused client may keep sending its body after a pause; the connection closes when the body ends")
     func slowClientIsDrained() async throws {
+        // Generous limits, so a loaded machine cannot turn the 3 s pause into a timeout.
+        let configuration = SimulatorConfiguration(maxBodySize: 1024, lingerTimeout: .seconds(60), lingerTime: .seconds(120))
         try await Simulator.withRunning(dialect: EchoDialect(), store: try TestStore.make(), configuration: configuration) {
             url in
-            let received = try await withTimeout(.seconds(20)) {
+            let received = try await withTimeout(.seconds(60)) {
                 try await RawConnection.with(url) { connection in
-                    try await connection.send("POST /upload HTTP/1.1\r\nhost: x\r\ncontent-length: 300000\r\n\r\n")
+                    try await connection.send(Self.refusedHead)
                     try await connection.send(String(repeating: "a", count: 100_000))
                     let answer = try await connection.read(until: "\r\n\r\n")
                     #expect(answer.hasPrefix("HTTP/1.1 413"))
@@ -30,17 +32,42 @@ import TreatySimulator
 
     @Test("a refused client that goes quiet is disconnected after the linger timeout")
     func quietClientIsClosed() async throws {
+        let configuration = SimulatorConfiguration(maxBodySize: 1024, lingerTimeout: .milliseconds(500))
         try await Simulator.withRunning(dialect: EchoDialect(), store: try TestStore.make(), configuration: configuration) {
             url in
             let started = ContinuousClock.now
-            let received = try await withTimeout(.seconds(20)) {
+            let received = try await withTimeout(.seconds(30)) {
                 try await RawConnection.with(url) { connection in
-                    try await connection.send("POST /upload HTTP/1.1\r\nhost: x\r\ncontent-length: 300000\r\n\r\n")
+                    try await connection.send(Self.refusedHead)
                     return try await connection.read()
                 }
             }
             #expect(received.hasPrefix("HTTP/1.1 413"))
-            #expect(ContinuousClock.now - started >= .seconds(4))
+            #expect(ContinuousClock.now - started >= .milliseconds(450))
+        }
+    }
+
+    @Test("a refused client that keeps trickling its body is disconnected after the linger time")
+    func tricklingClientIsClosed() async throws {
+        let configuration = SimulatorConfiguration(maxBodySize: 1024, lingerTimeout: .seconds(60), lingerTime: .seconds(1))
+        try await Simulator.withRunning(dialect: EchoDialect(), store: try TestStore.make(), configuration: configuration) {
+            url in
+            let started = ContinuousClock.now
+            let received = try await withTimeout(.seconds(30)) {
+                try await RawConnection.with(url) { connection in
+                    try await connection.send(Self.refusedHead)
+                    _ = try await connection.read(until: "\r\n\r\n")
+                    // 100 bytes every 100 ms would take 30 s; the linger time ends it after 1 s.
+                    while (try? await connection.send(String(repeating: "a", count: 100))) != nil {
+                        try await Task.sleep(for: .milliseconds(100))
+                        if ContinuousClock.now - started > .seconds(20) { break }
+                    }
+                    _ = try? await connection.read()  // the close may come as a reset
+                    return connection.received
+                }
+            }
+            #expect(received.hasPrefix("HTTP/1.1 413"))
+            #expect(ContinuousClock.now - started < .seconds(20), "the server closed while the body was still coming")
         }
     }
 }

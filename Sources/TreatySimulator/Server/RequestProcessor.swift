@@ -18,6 +18,9 @@ final class RequestProcessor: Sendable {
     let admin: AdminAPI
     let logger: Logger
     let maxBodySize: Int
+    /// How long a refused body may pause, and how long it may take in all.
+    let lingerTimeout: TimeAmount
+    let lingerTime: TimeAmount
 
     init(dialect: any Dialect, store: RecordStore, configuration: SimulatorConfiguration) {
         self.dialect = dialect
@@ -26,6 +29,8 @@ final class RequestProcessor: Sendable {
         admin = AdminAPI(store: store, journal: journal, faults: faults)
         logger = configuration.logger
         maxBodySize = configuration.maxBodySize
+        lingerTimeout = TimeAmount(configuration.lingerTimeout)
+        lingerTime = TimeAmount(configuration.lingerTime)
         self.store = store
     }
 

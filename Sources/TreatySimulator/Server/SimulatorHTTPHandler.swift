@@ -18,16 +18,11 @@ import TreatyDialect
 /// A body that crosses the limit is refused at once with the dialect's 413 and
 /// `Connection: close`; the rest of it is read and dropped (a lingering close, as nginx does, so
 /// the client sees the answer rather than a reset), then the connection closes once the answer
-/// is written — or when the client goes quiet for ``lingerTimeout`` or keeps sending for
-/// longer than ``lingerTime``.
+/// is written — or when the client goes quiet for the configured linger timeout (5 s by
+/// default) or keeps sending for longer than the linger time (30 s).
 final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
-
-    /// How long a refused request may keep sending its body before the connection is closed.
-    static let lingerTime = TimeAmount.seconds(30)
-    /// How long a refused request may pause between two pieces of its body.
-    static let lingerTimeout = TimeAmount.seconds(5)
 
     private enum State {
         case idle
@@ -108,7 +103,7 @@ final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
         let reply = processor.refuseTooLarge(head: head, started: started)
         guard case .respond(let response) = reply.action else { return }
         processor.complete(reply, status: response.status.code)
-        let deadline = NIODeadline.now() + Self.lingerTime
+        let deadline = NIODeadline.now() + processor.lingerTime
         let answered = write(response, for: head, keepAlive: false, lingering: true, context: context)
         state = .discarding(deadline: deadline, answered: answered)
         scheduleLingeringClose(until: deadline, context: context)
@@ -118,7 +113,7 @@ final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
     private func scheduleLingeringClose(until deadline: NIODeadline, context: ChannelHandlerContext) {
         pending?.cancel()
         let channel = context.channel
-        pending = context.eventLoop.scheduleTask(deadline: min(.now() + Self.lingerTimeout, deadline)) {
+        pending = context.eventLoop.scheduleTask(deadline: min(.now() + processor.lingerTimeout, deadline)) {
             channel.close(promise: nil)
         }
     }
