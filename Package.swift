@@ -5,6 +5,7 @@ let package = Package(
     name: "Treaty",
     platforms: [.macOS(.v15)],
     products: [
+        .library(name: "TreatyCalendar", targets: ["TreatyCalendar"]),
         .library(name: "TreatyJSON", targets: ["TreatyJSON"]),
         .library(name: "TreatyCore", targets: ["TreatyCore"]),
         .library(name: "TreatyRules", targets: ["TreatyRules"]),
@@ -27,16 +28,17 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
+        .target(name: "TreatyCalendar"),
         .target(name: "TreatyJSON"),
         .target(
             name: "TreatyCore",
             dependencies: ["TreatyJSON", .product(name: "Yams", package: "Yams")]
         ),
-        .target(name: "TreatyRules", dependencies: ["TreatyCore", "TreatyJSON"]),
+        .target(name: "TreatyRules", dependencies: ["TreatyCalendar", "TreatyCore", "TreatyJSON"]),
         .target(
             name: "TreatyDialect",
             dependencies: [
-                "TreatyCore", "TreatyJSON", "TreatyRules",
+                "TreatyCalendar", "TreatyCore", "TreatyJSON", "TreatyRules",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
@@ -70,7 +72,7 @@ let package = Package(
         ),
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
-        .target(name: "TreatyReports", dependencies: ["CLibXML2"]),
+        .target(name: "TreatyReports", dependencies: ["CLibXML2", "TreatyCalendar"]),
         .target(
             name: "TreatyVerifier",
             dependencies: [
@@ -80,11 +82,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "TreatyQuery", dependencies: ["TreatyJSON"]),
+        .target(name: "TreatyQuery", dependencies: ["TreatyCalendar", "TreatyJSON"]),
         .target(
             name: "TreatyPocketBase",
             dependencies: [
-                "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyQuery", "TreatyRules",
+                "TreatyCalendar", "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyQuery", "TreatyRules",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
@@ -108,6 +110,7 @@ let package = Package(
         ),
         .target(name: "CSpawn", path: "Tests/CSpawn"),
         .target(name: "TreatyTestSupport", dependencies: ["CSpawn"], path: "Tests/TestSupport"),
+        .testTarget(name: "TreatyCalendarTests", dependencies: ["TreatyCalendar"]),
         .testTarget(name: "TreatyJSONTests", dependencies: ["TreatyJSON"]),
         .testTarget(name: "TreatyCoreTests", dependencies: ["TreatyCore", "TreatyJSON"]),
         .testTarget(name: "TreatyRulesTests", dependencies: ["TreatyRules", "TreatyCore", "TreatyJSON"]),

@@ -1,3 +1,5 @@
+import TreatyCalendar
+
 extension PocketBaseDateTime {
     /// Parses a date the way PocketBase does on writes (`types.DateTime.Scan`: its own layout,
     /// then `cast.ToTime`'s list), or returns `nil` where PocketBase stores `""`.
@@ -148,8 +150,7 @@ private struct DateScanner {
     private static func make(
         _ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int, _ nanos: Int, offset: Int
     ) -> PocketBaseDateTime? {
-        guard (1...12).contains(month), day >= 1, day <= CivilCalendar.daysInMonth(year: year, month: month),
-            hour < 24, minute < 60, second < 60
+        guard CivilDate(year: year, month: month, day: day).isValid, hour < 24, minute < 60, second < 60
         else { return nil }
         let local = PocketBaseDateTime(
             year: year, month: month, day: day, hour: hour, minute: minute, second: second, nanosecond: nanos)

@@ -1,3 +1,5 @@
+import TreatyCalendar
+
 /// An instant as PocketBase stores it: UTC, written `2025-03-04 05:06:07.089Z`.
 ///
 /// PocketBase keeps nanoseconds while comparing (date `min`/`max` checks) but writes
@@ -37,7 +39,7 @@ public struct PocketBaseDateTime: Sendable, Hashable, Comparable, CustomStringCo
     ///   - second: 0 to 59.
     ///   - nanosecond: Nanoseconds within the second.
     public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, nanosecond: Int = 0) {
-        let days = CivilCalendar.days(year: year, month: month, day: day)
+        let days = CivilDate(year: year, month: month, day: day).daysSinceEpoch
         let total = Int64(days) * 86_400 + Int64(hour * 3_600 + minute * 60 + second)
         self.init(seconds: total, nanoseconds: Int64(nanosecond))
     }
@@ -53,26 +55,19 @@ public struct PocketBaseDateTime: Sendable, Hashable, Comparable, CustomStringCo
     /// ``goZero``.
     public var description: String {
         guard !isZero else { return "" }
-        let parts = civil
-        let millis = Int(nanoseconds) / 1_000_000
-        return "\(Self.pad(parts.year, 4))-\(Self.pad(parts.month))-\(Self.pad(parts.day)) "
-            + "\(Self.pad(parts.hour)):\(Self.pad(parts.minute)):\(Self.pad(parts.second)).\(Self.pad(millis, 3))Z"
+        return wholeSeconds(separator: " ") + "." + CivilDateTime.pad(Int(nanoseconds) / 1_000_000, 3) + "Z"
     }
 
     /// Go's `time.Time.String()` of this instant in UTC, `2020-01-01 00:00:00 +0000 UTC`
     /// (fraction only when not zero), as PocketBase's date range messages quote it.
     public var goDescription: String {
-        let parts = civil
-        return "\(Self.pad(parts.year, 4))-\(Self.pad(parts.month))-\(Self.pad(parts.day)) "
-            + "\(Self.pad(parts.hour)):\(Self.pad(parts.minute)):\(Self.pad(parts.second))\(fraction) +0000 UTC"
+        wholeSeconds(separator: " ") + fraction + " +0000 UTC"
     }
 
     /// RFC 3339 with as many fraction digits as needed, `2020-01-01T00:00:00Z`, as Go encodes a
     /// `time.Time` in JSON (the `threshold` parameter of range errors).
     public var rfc3339: String {
-        let parts = civil
-        return "\(Self.pad(parts.year, 4))-\(Self.pad(parts.month))-\(Self.pad(parts.day))T"
-            + "\(Self.pad(parts.hour)):\(Self.pad(parts.minute)):\(Self.pad(parts.second))\(fraction)Z"
+        wholeSeconds(separator: "T") + fraction + "Z"
     }
 
     public static func < (lhs: PocketBaseDateTime, rhs: PocketBaseDateTime) -> Bool {
@@ -82,55 +77,13 @@ public struct PocketBaseDateTime: Sendable, Hashable, Comparable, CustomStringCo
     /// `.5`, `.123456789` or `""`: the nanoseconds without trailing zeros.
     private var fraction: String {
         guard nanoseconds != 0 else { return "" }
-        var digits = Self.pad(Int(nanoseconds), 9)
+        var digits = CivilDateTime.pad(Int(nanoseconds), 9)
         while digits.hasSuffix("0") { digits.removeLast() }
         return "." + digits
     }
 
-    private var civil: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secondOfDay = Int(seconds - days * 86_400)
-        let date = CivilCalendar.date(days: Int(days))
-        return (date.year, date.month, date.day, secondOfDay / 3_600, secondOfDay % 3_600 / 60, secondOfDay % 60)
-    }
-
-    static func pad(_ value: Int, _ width: Int = 2) -> String {
-        let text = String(value)
-        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
-    }
-}
-
-/// Proleptic Gregorian calendar arithmetic (Howard Hinnant's day-count algorithms).
-enum CivilCalendar {
-    /// Days since 1970-01-01 of a calendar date.
-    static func days(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The calendar date `days` days after 1970-01-01.
-    static func date(days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    /// The number of days in a month.
-    static func daysInMonth(year: Int, month: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
+    /// `2020-01-01 00:00:00`: date and time to the second, no zone.
+    private func wholeSeconds(separator: String) -> String {
+        CivilDateTime(millisecondsSinceEpoch: seconds * 1000).text(separator: separator, fractionDigits: 0, zone: "")
     }
 }

@@ -1,3 +1,5 @@
+import TreatyCalendar
+
 /// A value computed from the evaluation clock (``QueryEnvironment/now``), in UTC: PocketBase's
 /// `@now` … `@yearEnd` (dates) and `@second` … `@year` (integers).
 public enum DateMacro: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
@@ -53,26 +55,29 @@ public enum DateMacro: String, Sendable, Hashable, CaseIterable, CustomStringCon
     public func value(now: Int64) -> Int64 {
         let day = 86_400_000 as Int64
         let days = now.floorDivided(by: day)
-        let civil = CivilDate(days: days)
+        let civil = CivilDate(daysSinceEpoch: Int(days))
+        func start(year: Int, month: Int) -> Int64 {
+            Int64(CivilDate(year: year, month: month, day: 1).daysSinceEpoch) &* day
+        }
         switch self {
         case .now: return now
         case .yesterday: return now &- day
         case .tomorrow: return now &+ day
         case .todayStart: return days &* day
         case .todayEnd: return days &* day &+ day &- 1
-        case .monthStart: return CivilDate(year: civil.year, month: civil.month, day: 1).days &* day
+        case .monthStart: return start(year: civil.year, month: civil.month)
         case .monthEnd:
             let next = civil.month == 12 ? (civil.year + 1, 1) : (civil.year, civil.month + 1)
-            return CivilDate(year: next.0, month: next.1, day: 1).days &* day &- 1
-        case .yearStart: return CivilDate(year: civil.year, month: 1, day: 1).days &* day
-        case .yearEnd: return CivilDate(year: civil.year &+ 1, month: 1, day: 1).days &* day &- 1
+            return start(year: next.0, month: next.1) &- 1
+        case .yearStart: return start(year: civil.year, month: 1)
+        case .yearEnd: return start(year: civil.year &+ 1, month: 1) &- 1
         case .second: return now.floorDivided(by: 1000).floorModulo(60)
         case .minute: return now.floorDivided(by: 60_000).floorModulo(60)
         case .hour: return now.floorDivided(by: 3_600_000).floorModulo(24)
         case .weekday: return (days + 4).floorModulo(7)
-        case .day: return civil.day
-        case .month: return civil.month
-        case .year: return civil.year
+        case .day: return Int64(civil.day)
+        case .month: return Int64(civil.month)
+        case .year: return Int64(civil.year)
         }
     }
 }

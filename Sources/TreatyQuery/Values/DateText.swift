@@ -1,3 +1,5 @@
+import TreatyCalendar
+
 /// Reads and writes dates as text, at millisecond precision.
 ///
 /// Reading accepts RFC 3339 and its relatives: `2025-03-04`, `2025-03-04T05:06`,
@@ -30,16 +32,7 @@ public enum DateText {
     }
 
     private static func write(_ milliseconds: Int64, separator: String) -> String {
-        let days = milliseconds.floorDivided(by: 86_400_000)
-        let rest = milliseconds - days * 86_400_000
-        let date = CivilDate(days: days)
-        func pad(_ value: Int64, _ width: Int) -> String {
-            let digits = String(value.magnitude)
-            return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return pad(date.year, 4) + "-" + pad(date.month, 2) + "-" + pad(date.day, 2) + separator
-            + pad(rest / 3_600_000, 2) + ":" + pad(rest / 60_000 % 60, 2) + ":" + pad(rest / 1000 % 60, 2) + "."
-            + pad(rest % 1000, 3) + "Z"
+        CivilDateTime(millisecondsSinceEpoch: milliseconds).text(separator: separator)
     }
 
     private struct Reader {
@@ -66,10 +59,11 @@ public enum DateText {
 
         mutating func read() -> Int64? {
             guard let year = number(digits: 4), take(0x2D), let month = number(digits: 2), take(0x2D),
-                let day = number(digits: 2), (1...12).contains(month),
-                (1...CivilDate.daysIn(month: month, year: year)).contains(day)
+                let day = number(digits: 2)
             else { return nil }
-            var milliseconds = CivilDate(year: year, month: month, day: day).days * 86_400_000
+            let date = CivilDate(year: Int(year), month: Int(month), day: Int(day))
+            guard date.isValid else { return nil }
+            var milliseconds = Int64(date.daysSinceEpoch) * 86_400_000
             guard index < bytes.count else { return milliseconds }
             guard take(0x54) || take(0x74) || take(0x20), let hour = number(digits: 2), take(0x3A),
                 let minute = number(digits: 2), hour < 24, minute < 60

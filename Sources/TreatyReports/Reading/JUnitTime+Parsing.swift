@@ -1,4 +1,5 @@
 import Foundation
+import TreatyCalendar
 
 extension JUnitTime {
     /// Reads a `timestamp` attribute: `YYYY-MM-DDThh:mm:ss`, optionally with fractional seconds and
@@ -14,7 +15,7 @@ extension JUnitTime {
             let second = number(bytes, 17..<19)
         else { return nil }
         let civil = CivilDate(year: year, month: month, day: day)
-        guard (1...12).contains(month), (1...civil.daysInMonth).contains(day), hour < 24, minute < 60, second < 61
+        guard civil.isValid, hour < 24, minute < 60, second < 61
         else { return nil }
 
         var index = 19

@@ -1,3 +1,5 @@
+import TreatyCalendar
+
 /// RFC 3339 timestamps as milliseconds since 1970, for comparing values written differently.
 enum Timestamp {
     /// Whether timestamp `lhs` names an earlier instant than `rhs`; `false` when either is not a
@@ -20,7 +22,8 @@ enum Timestamp {
                 for index in range { value = value * 10 + Int64(b[index] &- 48) }
                 return value
             }
-            let days = daysSinceEpoch(year: number(0..<4), month: number(5..<7), day: number(8..<10))
+            let date = CivilDate(year: Int(number(0..<4)), month: Int(number(5..<7)), day: Int(number(8..<10)))
+            let days = Int64(date.daysSinceEpoch)
             var ms = ((days * 24 + number(11..<13)) * 60 + number(14..<16)) * 60_000 + number(17..<19) * 1000
             var scale: Int64 = 100
             var index = 20
@@ -35,15 +38,5 @@ enum Timestamp {
             }
             return ms
         }
-    }
-
-    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's algorithm).
-    private static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }

@@ -59,7 +59,7 @@ final class TargetConnection: Sendable {
             let reply = Reply(status: response.status.code, headers: response.headerFields, body: response.body, request: line)
             return (reply, exchange)
         } catch {
-            var exchange = Exchange(request: line, requestHeaders: shownHeaders, requestBody: shownBody, status: nil)
+            let exchange = Exchange(request: line, requestHeaders: shownHeaders, requestBody: shownBody, status: nil)
             throw Failure(
                 finding: Finding(
                     category: .transportError, summary: redactor.redact("\(line): \(error)"),
