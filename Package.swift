@@ -109,23 +109,24 @@ let package = Package(
             ]
         ),
         .target(name: "CSpawn", path: "Tests/CSpawn"),
-        .target(name: "TreatyTestSupport", dependencies: ["CSpawn"], path: "Tests/TestSupport"),
+        .target(name: "TreatyTestSupport", dependencies: ["CSpawn", "TreatyCore", "TreatyDialect"], path: "Tests/TestSupport"),
         .testTarget(name: "TreatyCalendarTests", dependencies: ["TreatyCalendar"]),
         .testTarget(name: "TreatyJSONTests", dependencies: ["TreatyJSON"]),
-        .testTarget(name: "TreatyCoreTests", dependencies: ["TreatyCore", "TreatyJSON"]),
-        .testTarget(name: "TreatyRulesTests", dependencies: ["TreatyRules", "TreatyCore", "TreatyJSON"]),
-        .testTarget(name: "TreatyDialectTests", dependencies: ["TreatyDialect", "TreatyCore", "TreatyJSON"]),
+        .testTarget(name: "TreatyCoreTests", dependencies: ["TreatyCore", "TreatyJSON", "TreatyTestSupport"]),
+        .testTarget(name: "TreatyRulesTests", dependencies: ["TreatyRules", "TreatyCore", "TreatyJSON", "TreatyTestSupport"]),
+        .testTarget(
+            name: "TreatyDialectTests", dependencies: ["TreatyDialect", "TreatyCore", "TreatyJSON", "TreatyTestSupport"]),
         .testTarget(
             name: "TreatyRESTTests",
             dependencies: [
-                "TreatyREST", "TreatyDialect", "TreatyCore", "TreatyJSON", "TreatyRules",
+                "TreatyREST", "TreatyDialect", "TreatyCore", "TreatyJSON", "TreatyRules", "TreatyTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
         .testTarget(
             name: "TreatySimulatorTests",
             dependencies: [
-                "TreatySimulator", "TreatyREST", "TreatyDialect", "TreatyCore", "TreatyJSON",
+                "TreatySimulator", "TreatyREST", "TreatyDialect", "TreatyCore", "TreatyJSON", "TreatyTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

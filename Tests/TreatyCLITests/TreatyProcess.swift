@@ -10,9 +10,7 @@ struct TreatyProcess {
         let standardError: String
     }
 
-    static let root: String = {
-        "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/")
-    }()
+    static var root: String { DemoFiles.root }
 
     /// The `treaty` binary next to the test bundle.
     static let executable: URL = {

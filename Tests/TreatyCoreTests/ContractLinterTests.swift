@@ -1,11 +1,12 @@
 import Testing
 import TreatyCore
+import TreatyTestSupport
 
 /// The linter's resource rules, one test per rule, with the exact rendered findings.
 @Suite struct ContractLinterTests {
     @Test("the demo contract lints clean")
     func demoLintsClean() throws {
-        let result = ContractLoader().load(fileAt: RepositoryPaths.demoContract)
+        let result = ContractLoader().load(fileAt: DemoFiles.contractPath)
         let contract = try #require(result.contract)
         #expect(ContractLinter().lint(contract, sourceText: result.text).rendered == "")
     }

@@ -1,23 +1,24 @@
 import Foundation
 import Testing
 import TreatyCore
+import TreatyTestSupport
 
 /// `collections: pb_schema.json`: a PocketBase contract takes its schema from the server's export.
 @Suite struct ContractLoaderCollectionsTests {
     @Test("the blog contract loads with its collections file and no resources")
     func blog() throws {
-        let result = ContractLoader().load(fileAt: RepositoryPaths.root + "/Contracts/blog/contract.yaml")
+        let result = ContractLoader().load(fileAt: DemoFiles.root + "/Contracts/blog/contract.yaml")
         let contract = try #require(result.contract, "\(result.diagnostics.rendered)")
         #expect(contract.dialect == .pocketBase)
         #expect(contract.resources.isEmpty)
         #expect(contract.collections?.reference == "pb_schema.json")
-        #expect(contract.collections?.path == RepositoryPaths.root + "/Contracts/blog/pb_schema.json")
+        #expect(contract.collections?.path == DemoFiles.root + "/Contracts/blog/pb_schema.json")
         #expect(contract.collections?.location.line == 10)
     }
 
     @Test("searching Contracts/ skips the schema file a contract names")
     func searchSkipsSchema() {
-        let files = ContractLoader().loadAll(paths: [RepositoryPaths.root + "/Contracts"]).map(\.file)
+        let files = ContractLoader().loadAll(paths: [DemoFiles.root + "/Contracts"]).map(\.file)
         #expect(files.contains { $0.hasSuffix("blog/contract.yaml") })
         #expect(!files.contains { $0.hasSuffix("pb_schema.json") })
     }

@@ -1,5 +1,6 @@
 import Testing
 import TreatyCore
+import TreatyTestSupport
 
 /// Contracts written as JSON, which YAML 1.2 contains.
 @Suite struct ContractLoaderJSONTests {
@@ -58,7 +59,7 @@ import TreatyCore
         let json = ContractLoader().load(text: Self.demoJSON, file: "contract.json")
         #expect(json.diagnostics.isEmpty, "\(json.diagnostics.rendered)")
         let fromJSON = try #require(json.contract)
-        let fromYAML = try #require(ContractLoader().load(fileAt: RepositoryPaths.demoContract).contract)
+        let fromYAML = try #require(ContractLoader().load(fileAt: DemoFiles.contractPath).contract)
         #expect(fromJSON.file == "contract.json")
         #expect(fromJSON.withoutSourcePositions == fromYAML.withoutSourcePositions)
         #expect(ContractLinter().lint(fromJSON).isEmpty)

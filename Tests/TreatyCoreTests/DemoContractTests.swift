@@ -1,10 +1,11 @@
 import Testing
 import TreatyCore
+import TreatyTestSupport
 
 @Suite struct DemoContractTests {
     @Test("the demo contract loads without findings and lints clean")
     func demoLoadsClean() throws {
-        let result = ContractLoader().load(fileAt: RepositoryPaths.demoContract)
+        let result = ContractLoader().load(fileAt: DemoFiles.contractPath)
         #expect(result.diagnostics.isEmpty, "\(DiagnosticRenderer().render(result.diagnostics))")
         let contract = try #require(result.contract)
         let findings = ContractLinter().lint(contract, sourceText: result.text)
@@ -13,7 +14,7 @@ import TreatyCore
 
     @Test("the demo contract describes the rest-sync reference API")
     func demoModel() throws {
-        let contract = try #require(ContractLoader().load(fileAt: RepositoryPaths.demoContract).contract)
+        let contract = try #require(ContractLoader().load(fileAt: DemoFiles.contractPath).contract)
         #expect(contract.api == "demo")
         #expect(contract.dialect == .restSync)
         #expect(contract.resources.map(\.name) == ["user", "project", "tag", "task"])

@@ -3,18 +3,10 @@ import Testing
 import TreatyCore
 import TreatyDialect
 import TreatyJSON
+import TreatyTestSupport
 
 @Suite struct FixtureLoaderTests {
-    static let root: String = {
-        "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/")
-    }()
-
-    let contract: Contract = {
-        guard let contract = ContractLoader().load(fileAt: root + "/Contracts/demo/contract.yaml").contract else {
-            preconditionFailure("the demo contract must load")
-        }
-        return contract
-    }()
+    let contract = DemoFiles.contract
 
     func directory(_ files: [String: String]) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("treaty-fixtures-\(UUID().uuidString)")
@@ -25,7 +17,7 @@ import TreatyJSON
 
     @Test("the demo fixture loads: 3 users, 2 projects, 3 tags, 5 tasks")
     func demo() throws {
-        let result = FixtureLoader().load(directory: Self.root + "/Fixtures/demo", for: contract)
+        let result = FixtureLoader().load(directory: DemoFiles.fixturesPath, for: contract)
         #expect(result.diagnostics.isEmpty)
         let fixtures = try #require(result.fixtures)
         #expect(fixtures.records.mapValues(\.count) == ["user": 3, "project": 2, "tag": 3, "task": 5])
@@ -60,7 +52,7 @@ import TreatyJSON
     @Test("YAML fixtures load like JSON ones and are checked the same way")
     func yamlFixtures() throws {
         let contract = try #require(
-            ContractLoader().load(fileAt: FixtureLoaderTests.root + "/Contracts/demo/contract.yaml").contract)
+            ContractLoader().load(fileAt: DemoFiles.contractPath).contract)
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("treaty-yaml-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: url) }

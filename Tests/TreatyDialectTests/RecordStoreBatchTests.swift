@@ -4,6 +4,7 @@ import Testing
 import TreatyCore
 import TreatyDialect
 import TreatyJSON
+import TreatyTestSupport
 
 @Suite struct RecordStoreBatchTests {
     let store = DemoStore.make()
@@ -12,12 +13,12 @@ import TreatyJSON
     var goodOperations: [StoreOperation] {
         [
             .create("project", body: projectBody()),
-            .create("task", body: .object(taskBody(project: ID.newProject))),
-            .update("task", id: ID.t1, patch: ["title": "Renamed"]),
+            .create("task", body: .object(taskBody(project: DemoID.newProject))),
+            .update("task", id: DemoID.t1, patch: ["title": "Renamed"]),
             .replace(
-                "task", id: ID.t3,
-                record: ["title": "Whole", "state": "done", "author_id": .string(ID.u1), "position": 1]),
-            .delete("task", id: ID.t2),
+                "task", id: DemoID.t3,
+                record: ["title": "Whole", "state": "done", "author_id": .string(DemoID.u1), "position": 1]),
+            .delete("task", id: DemoID.t2),
         ]
     }
 
@@ -32,11 +33,11 @@ import TreatyJSON
             records.dropFirst(2).map { $0["updated_at"] } == [
                 "2025-01-01T10:00:00.003Z", "2025-01-01T10:00:00.004Z", "2025-01-01T10:00:00.005Z",
             ])
-        #expect(records[1]["project_id"] == .string(ID.newProject))
+        #expect(records[1]["project_id"] == .string(DemoID.newProject))
         #expect(records[3]["watcher_ids"] == [] && records[3]["tag_ids"] == [] && records[3]["assignee_id"] == .null)
         #expect(records[4]["deleted_at"] == "2025-01-01T10:00:00.005Z")
         #expect(store.currentVersion == 18)
-        #expect(try store.get("task", id: ID.new1)["title"] == "Write tests")
+        #expect(try store.get("task", id: DemoID.new1)["title"] == "Write tests")
     }
 
     @Test("a failing atomic batch leaves the store byte-identical, counters and clock included")
@@ -45,7 +46,7 @@ import TreatyJSON
         let before = store.dumpText()
         let (version, clock) = (store.currentVersion, store.clockMilliseconds)
         let result = store.apply(
-            goodOperations + [.update("task", id: ID.t4, patch: ["title": nil]), .delete("task", id: ID.t4)],
+            goodOperations + [.update("task", id: DemoID.t4, patch: ["title": nil]), .delete("task", id: DemoID.t4)],
             mode: .atomic)
         #expect(!result.isCommitted)
         let failure = try #require(result.failure)
@@ -54,10 +55,10 @@ import TreatyJSON
         #expect(result.outcomes == Array(repeating: .rolledBack, count: 5) + [.failed(failure.error), .skipped])
         #expect(store.dumpText() == before)
         #expect(store.currentVersion == version && store.clockMilliseconds == clock)
-        #expect(throws: StoreError.self) { try store.get("project", id: ID.newProject) }
-        #expect(try store.get("task", id: ID.t2)["deleted_at"] == .null)
+        #expect(throws: StoreError.self) { try store.get("project", id: DemoID.newProject) }
+        #expect(try store.get("task", id: DemoID.t2)["deleted_at"] == .null)
         #expect(try store.list("task", since: .sinceVersion("13")).records.isEmpty)
-        let next = try store.update("task", id: ID.t1, patch: ["title": "After"])
+        let next = try store.update("task", id: DemoID.t1, patch: ["title": "After"])
         #expect(next["version"] == 14 && next["updated_at"] == "2025-01-01T10:00:00.001Z")
     }
 
@@ -94,19 +95,19 @@ import TreatyJSON
     func independentPartialSuccess() throws {
         let result = store.apply(
             [
-                .update("task", id: ID.t1, patch: ["title": "One"]),
-                .update("task", id: ID.t2, patch: ["state": "doing"]),
-                .delete("task", id: ID.t5),
+                .update("task", id: DemoID.t1, patch: ["title": "One"]),
+                .update("task", id: DemoID.t2, patch: ["state": "doing"]),
+                .delete("task", id: DemoID.t5),
                 .create("task", scope: DemoStore.p1Scope, body: .object(taskBody())),
-                .update("task", id: ID.t3, patch: ["position": 9], expectedVersion: 1),
+                .update("task", id: DemoID.t3, patch: ["position": 9], expectedVersion: 1),
             ], mode: .independent)
         #expect(result.isCommitted)
         #expect(result.outcomes.map(\.errorCode) == [nil, .invalidValue, .notFound, nil, .conflict])
         #expect(result.outcomes[0].record?["version"] == 14)
         #expect(result.outcomes[3].record?["version"] == 15)
-        #expect(try store.get("task", id: ID.t1)["title"] == "One")
-        #expect(try store.get("task", id: ID.t2)["state"] == "todo")
-        #expect(try store.get("task", id: ID.new1)["version"] == 15)
+        #expect(try store.get("task", id: DemoID.t1)["title"] == "One")
+        #expect(try store.get("task", id: DemoID.t2)["state"] == "todo")
+        #expect(try store.get("task", id: DemoID.new1)["version"] == 15)
         #expect(store.currentVersion == 15)
     }
 
@@ -115,14 +116,14 @@ import TreatyJSON
         let result = store.apply(
             [
                 .replace(
-                    "task", id: ID.new2, scope: DemoStore.p1Scope, record: .object(taskBody(id: ID.new2)),
+                    "task", id: DemoID.new2, scope: DemoStore.p1Scope, record: .object(taskBody(id: DemoID.new2)),
                     creatingIfMissing: true),
-                .update("task", id: ID.t5, patch: ["title": "Back"], creatingIfMissing: true),
-                .update("task", id: ID.new1, patch: ["title": "x"]),
+                .update("task", id: DemoID.t5, patch: ["title": "Back"], creatingIfMissing: true),
+                .update("task", id: DemoID.new1, patch: ["title": "x"]),
             ], mode: .independent)
         #expect(result.outcomes[0].record?["created_at"] == "2025-02-01T08:00:00.000Z")
         #expect(result.outcomes[1].record?["deleted_at"] == .null)
-        #expect(try store.get("task", id: ID.t5)["title"] == "Back")
+        #expect(try store.get("task", id: DemoID.t5)["title"] == "Back")
         #expect(result.outcomes[2].errorCode == .notFound)
     }
 
@@ -131,10 +132,10 @@ import TreatyJSON
         let committed = Mutex<[[Int64]]>([])
         DispatchQueue.concurrentPerform(iterations: 200) { index in
             var operations: [StoreOperation] = [
-                .update("task", id: ID.t1, patch: ["position": .number(JSONNumber(index))]),
-                .update("task", id: ID.t2, patch: ["position": .number(JSONNumber(index))]),
+                .update("task", id: DemoID.t1, patch: ["position": .number(JSONNumber(index))]),
+                .update("task", id: DemoID.t2, patch: ["position": .number(JSONNumber(index))]),
             ]
-            if index.isMultiple(of: 2) { operations.append(.update("task", id: ID.t3, patch: ["state": "nope"])) }
+            if index.isMultiple(of: 2) { operations.append(.update("task", id: DemoID.t3, patch: ["state": "nope"])) }
             let result = store.apply(operations, mode: .atomic)
             guard result.isCommitted else { return }
             let versions = result.outcomes.compactMap { $0.record?["version"]?.numberValue?.int64Value }
@@ -145,9 +146,9 @@ import TreatyJSON
         #expect(batches.allSatisfy { $0.count == 2 && $0[1] == $0[0] + 1 })
         #expect(Set(batches.flatMap { $0 }).count == 200)
         #expect(store.currentVersion == 13 + 200)
-        #expect(try store.get("task", id: ID.t3)["version"] == 11)
-        let t1 = try store.get("task", id: ID.t1)
-        let t2 = try store.get("task", id: ID.t2)
+        #expect(try store.get("task", id: DemoID.t3)["version"] == 11)
+        let t1 = try store.get("task", id: DemoID.t1)
+        let t2 = try store.get("task", id: DemoID.t2)
         #expect(t1["position"] == t2["position"])
     }
 }

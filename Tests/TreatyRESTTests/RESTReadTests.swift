@@ -3,6 +3,7 @@ import Testing
 import TreatyCore
 import TreatyJSON
 import TreatyRules
+import TreatyTestSupport
 
 @Suite struct RESTReadTests {
     let server = DemoServer()
@@ -17,33 +18,33 @@ import TreatyRules
 
     @Test("P1's tasks are T1, T2, T3: ordered by position then id, tombstoned T5 and P2's T4 left out")
     func scopedList() {
-        let ids = server.send(.get, ID.tasksP1).json?.arrayValue?.compactMap { $0["id"]?.stringValue }
-        #expect(ids == [ID.t1, ID.t2, ID.t3])
+        let ids = server.send(.get, DemoID.tasksP1).json?.arrayValue?.compactMap { $0["id"]?.stringValue }
+        #expect(ids == [DemoID.t1, DemoID.t2, DemoID.t3])
     }
 
     @Test("every answer conforms to the contract's rules", arguments: [
-        "GET \(ID.tasksP1)", "GET \(ID.task(ID.t2))", "GET /users", "GET /projects", "GET /tags",
+        "GET \(DemoID.tasksP1)", "GET \(DemoID.task(DemoID.t2))", "GET /users", "GET /projects", "GET /tags",
     ])
     func conforms(request: String) throws {
         let path = String(request.dropFirst(4))
         let reply = server.send(.get, path)
         #expect(reply.status == 200)
-        let target = try EndpointReference.resolve(request, in: DemoServer.contract)
-        var checker = ConformanceChecker(plan: try CheckPlan(contract: DemoServer.contract, target: target))
+        let target = try EndpointReference.resolve(request, in: DemoFiles.contract)
+        var checker = ConformanceChecker(plan: try CheckPlan(contract: DemoFiles.contract, target: target))
         let violations = checker.check(payload: try #require(reply.json))
         #expect(violations.isEmpty, "\(violations)")
     }
 
     @Test("T2 carries explicit nulls and an empty watcher list")
     func explicitNulls() throws {
-        let t2 = try #require(server.send(.get, ID.task(ID.t2)).json)
+        let t2 = try #require(server.send(.get, DemoID.task(DemoID.t2)).json)
         #expect(t2["assignee_id"] == .null)
         #expect(t2["description"] == .null)
         #expect(t2["watcher_ids"] == [])
     }
 
     @Test("scoped identity: T1 under P2, an unknown parent and a tombstone are all 404 not_found", arguments: [
-        ID.task(ID.t1, in: ID.p2), "/projects/00000000-0000-4000-8000-000000000000/tasks", ID.task(ID.t5),
+        DemoID.task(DemoID.t1, in: DemoID.p2), "/projects/00000000-0000-4000-8000-000000000000/tasks", DemoID.task(DemoID.t5),
     ])
     func notFound(path: String) {
         let reply = server.send(.get, path)

@@ -4,6 +4,7 @@ import TreatyCore
 import TreatyDialect
 import TreatyJSON
 import TreatyREST
+import TreatyTestSupport
 
 /// rest-sync.md §10: `POST /sync/upload`, per-operation results, last writer wins on `updatedAt`.
 @Suite struct RESTUploadTests {
@@ -36,7 +37,7 @@ import TreatyREST
         body["created_at"] = nil
         body["updated_at"] = nil
         body["title"] = .string(title)
-        body["project_id"] = .string(ID.p1)
+        body["project_id"] = .string(DemoID.p1)
         return body
     }
 
@@ -47,7 +48,7 @@ import TreatyREST
         let (reply, results) = try upload([Self.upsert(Self.new, at: "2025-02-01T08:00:00Z", Self.data())])
         #expect(reply.status == 200)
         #expect(reply.headers[.contentType] == "application/json")
-        let stored = try #require(server.send(.get, ID.task(Self.new)).json)
+        let stored = try #require(server.send(.get, DemoID.task(Self.new)).json)
         #expect(
             stored["updated_at"] == "2025-02-01T08:00:00.000Z" && stored["created_at"] == "2025-02-01T08:00:00.000Z")
         #expect(stored["version"] == 14 && stored["title"] == "Offline draft")
@@ -63,24 +64,24 @@ import TreatyREST
         let operation = Self.upsert(Self.new, at: "2025-02-01T08:00:00.000Z", Self.data())
         _ = try upload([operation])
         let (_, results) = try upload([operation])
-        let stored = try #require(server.send(.get, ID.task(Self.new)).json)
+        let stored = try #require(server.send(.get, DemoID.task(Self.new)).json)
         #expect(results[0]["status"] == "stale")
         #expect(results[0]["server"] == stored)
         #expect(results[0]["record"] == nil)
-        #expect(server.send(.get, ID.tasksP1).json?.arrayValue?.count == 4)
+        #expect(server.send(.get, DemoID.tasksP1).json?.arrayValue?.count == 4)
         #expect(server.store.currentVersion == 14)
     }
 
     @Test("last writer wins on updatedAt: older is stale, newer patches like a PATCH")
     func lastWriterWins() throws {
-        let t1 = try #require(server.send(.get, ID.task(ID.t1)).json)
+        let t1 = try #require(server.send(.get, DemoID.task(DemoID.t1)).json)
         let (_, results) = try upload([
-            Self.upsert(ID.t1, at: "2025-01-01T04:00:00.000Z", ["title": "Older", "project_id": .string(ID.p1)]),
-            Self.upsert(ID.t1, at: "2025-01-01T09:00:00.000Z", ["title": "Newer", "project_id": .string(ID.p1)]),
+            Self.upsert(DemoID.t1, at: "2025-01-01T04:00:00.000Z", ["title": "Older", "project_id": .string(DemoID.p1)]),
+            Self.upsert(DemoID.t1, at: "2025-01-01T09:00:00.000Z", ["title": "Newer", "project_id": .string(DemoID.p1)]),
         ])
         #expect(results[0]["status"] == "stale" && results[0]["server"] == t1)
         #expect(results[1]["status"] == "applied")
-        let after = try #require(server.send(.get, ID.task(ID.t1)).json)
+        let after = try #require(server.send(.get, DemoID.task(DemoID.t1)).json)
         #expect(after["title"] == "Newer" && after["watcher_ids"] == t1["watcher_ids"])
         #expect(after["updated_at"] == "2025-01-01T10:00:00.001Z" && after["version"] == 14)
         #expect(results[1]["record"] == after)
@@ -89,22 +90,22 @@ import TreatyREST
     @Test("a newer upsert revives a tombstone; deleting an absent id is applied")
     func tombstones() throws {
         let (_, results) = try upload([
-            Self.upsert(ID.t5, at: "2025-01-01T09:59:59.000Z", ["title": "Too old", "project_id": .string(ID.p1)]),
-            Self.upsert(ID.t5, at: "2025-01-02T00:00:00.000Z", ["title": "Revived", "project_id": .string(ID.p1)]),
+            Self.upsert(DemoID.t5, at: "2025-01-01T09:59:59.000Z", ["title": "Too old", "project_id": .string(DemoID.p1)]),
+            Self.upsert(DemoID.t5, at: "2025-01-02T00:00:00.000Z", ["title": "Revived", "project_id": .string(DemoID.p1)]),
             Self.delete("00000000-0000-4000-8000-00000000dead", at: "2025-01-02T00:00:00.000Z"),
-            Self.delete(ID.t2, at: "2025-01-02T00:00:00.000Z"),
-            Self.delete(ID.t2, at: "2025-01-02T00:00:00.000Z"),
+            Self.delete(DemoID.t2, at: "2025-01-02T00:00:00.000Z"),
+            Self.delete(DemoID.t2, at: "2025-01-02T00:00:00.000Z"),
         ])
         #expect(results.map { $0["status"] } == ["stale", "applied", "applied", "applied", "applied"])
         #expect(results[0]["server"]?["deleted_at"] == "2025-01-01T10:00:00.000Z")
         #expect(results[2]["record"] == .null)
-        let revived = try #require(server.send(.get, ID.task(ID.t5)).json)
+        let revived = try #require(server.send(.get, DemoID.task(DemoID.t5)).json)
         #expect(revived["title"] == "Revived" && revived["deleted_at"] == .null && results[1]["record"] == revived)
-        #expect(server.send(.get, ID.task(ID.t2)).status == 404)
+        #expect(server.send(.get, DemoID.task(DemoID.t2)).status == 404)
         #expect(results[3]["record"]?["deleted_at"] == "2025-01-01T10:00:00.002Z")
         #expect(results[4]["record"] == results[3]["record"])
-        let feed = try #require(server.send(.get, ID.tasksP1 + "?since_version=13").json?.arrayValue)
-        #expect(feed.map { $0["id"]?.stringValue } == [ID.t5, ID.t2])
+        let feed = try #require(server.send(.get, DemoID.tasksP1 + "?since_version=13").json?.arrayValue)
+        #expect(feed.map { $0["id"]?.stringValue } == [DemoID.t5, DemoID.t2])
     }
 
     @Test(
@@ -151,12 +152,12 @@ import TreatyREST
             ),
             (
                 upsert(
-                    ID.t1, at: "2026-01-01T00:00:00.000Z", ["author_id": .string(ID.u1), "project_id": .string(ID.p1)]
+                    DemoID.t1, at: "2026-01-01T00:00:00.000Z", ["author_id": .string(DemoID.u1), "project_id": .string(DemoID.p1)]
                 ).objectValue ?? [:],
                 "immutable_field", "author_id"
             ),
             (
-                upsert(new, at: "2025-02-01T00:00:00.000Z", ["updatedAt": "x", "project_id": .string(ID.p1)])
+                upsert(new, at: "2025-02-01T00:00:00.000Z", ["updatedAt": "x", "project_id": .string(DemoID.p1)])
                     .objectValue ?? [:],
                 "invalid_value", "updatedAt"
             ),
@@ -164,7 +165,7 @@ import TreatyREST
     func rejected(operation: JSONObject, code: String, field: String) throws {
         let before = server.store.dumpText()
         let good = Self.upsert(
-            ID.t2, at: "2025-01-02T00:00:00.000Z", ["title": "Still applied", "project_id": .string(ID.p1)])
+            DemoID.t2, at: "2025-01-02T00:00:00.000Z", ["title": "Still applied", "project_id": .string(DemoID.p1)])
         let (_, results) = try upload([.object(operation), good])
         #expect(results[0]["status"] == "rejected")
         #expect(results[0]["code"] == .string(code))
@@ -172,7 +173,7 @@ import TreatyREST
         #expect(results[0]["message"]?.stringValue?.isEmpty == false)
         #expect(results[0]["operation"] == operation["operation"] ?? .null)
         #expect(results[1]["status"] == "applied")
-        #expect(server.send(.get, ID.task(ID.t2)).json?["title"] == "Still applied")
+        #expect(server.send(.get, DemoID.task(DemoID.t2)).json?["title"] == "Still applied")
         #expect(before != server.store.dumpText())
         #expect(server.store.currentVersion == 14)
     }
@@ -209,7 +210,7 @@ import TreatyREST
 
     @Test("without a sync_upload endpoint in the contract there is no /sync/upload")
     func undeclared() {
-        var contract = DemoServer.contract
+        var contract = DemoFiles.contract
         contract.endpoints.removeAll { $0.kind == .syncUpload }
         let request = DialectRequest(
             method: .post, target: "/sync/upload", headers: [.contentType: "application/json"],

@@ -2,19 +2,11 @@ import Foundation
 import TreatyCore
 import TreatyJSON
 import TreatyRules
+import TreatyTestSupport
 
 /// The demo contract and records from its fixture, for rule tests.
 enum Demo {
-    static let root: String = {
-        "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/")
-    }()
-
-    static let contract: Contract = {
-        guard let contract = ContractLoader().load(fileAt: root + "/Contracts/demo/contract.yaml").contract else {
-            preconditionFailure("the demo contract must load")
-        }
-        return contract
-    }()
+    static var contract: Contract { DemoFiles.contract }
 
     static let tasks: [JSONObject] = fixture("task").compactMap(\.objectValue)
     static let users: [JSONObject] = fixture("user").compactMap(\.objectValue)
@@ -26,11 +18,11 @@ enum Demo {
     static var t4: JSONObject { tasks[3] }
     static var t5: JSONObject { tasks[4] }
 
-    static let p1 = "36F675CC-81E7-4EF5-A8E2-5D940ED90475"
-    static let p2 = "6B0D549B-6F03-475A-9600-A35A099950D8"
+    static let p1 = DemoID.p1
+    static let p2 = DemoID.p2
 
     static func fixture(_ name: String) -> [JSONValue] {
-        let path = root + "/Fixtures/demo/\(name).json"
+        let path = DemoFiles.fixturesPath + "/\(name).json"
         guard let data = FileManager.default.contents(atPath: path), let value = try? JSONParser().parse(data),
             let records = value.arrayValue
         else { preconditionFailure("fixture \(path) must parse") }

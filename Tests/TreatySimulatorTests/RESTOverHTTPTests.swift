@@ -6,32 +6,28 @@ import TreatyDialect
 import TreatyJSON
 import TreatyREST
 import TreatySimulator
+import TreatyTestSupport
 
 /// The rest-sync round trips of rest-sync.md over real HTTP, against the demo contract and
 /// fixture served by the simulator on an ephemeral loopback port.
 @Suite struct RESTOverHTTPTests {
-    static let root: String = {
-        "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/")
-    }()
-
-    static let p1 = "36F675CC-81E7-4EF5-A8E2-5D940ED90475"
-    static let p2 = "6B0D549B-6F03-475A-9600-A35A099950D8"
-    static let t1 = "0CB1E29C-658C-4A14-95E6-0AF593BD04CF"
-    static let t2 = "0FD630F1-F29D-4DA9-953F-48F1A09F76B5"
-    static let t3 = "6B4CB242-4A23-4596-A217-BEADDBC496CB"
-    static let t5 = "92276658-1E27-41C0-8A6A-63EC24EDE6A4"
-    static let u2 = "D23F0824-128B-4F33-8C5C-7FD0A6A3A450"
-    static let u3 = "9531985D-5D9D-49F8-9818-E811892F902B"
+    static let p1 = DemoID.p1
+    static let p2 = DemoID.p2
+    static let t1 = DemoID.t1
+    static let t2 = DemoID.t2
+    static let t3 = DemoID.t3
+    static let t5 = DemoID.t5
+    static let u2 = DemoID.u2
+    static let u3 = DemoID.u3
     static var tasks: String { "/projects/\(p1)/tasks" }
 
     func withDemo<T: Sendable>(
         maxBodySize: Int = 10 * 1024 * 1024,
         _ body: (URL) async throws -> T
     ) async throws -> T {
-        let contract = try #require(ContractLoader().load(fileAt: Self.root + "/Contracts/demo/contract.yaml").contract)
-        let fixtures = try #require(FixtureLoader().load(directory: Self.root + "/Fixtures/demo", for: contract).fixtures)
+        let contract = DemoFiles.contract
         let store = RecordStore(
-            contract: contract, fixtures: fixtures,
+            contract: contract, fixtures: DemoFiles.fixtures,
             configuration: StoreConfiguration(clock: .fixed(startMilliseconds: 1_735_689_600_000), seed: 1))
         var configuration = SimulatorConfiguration()
         configuration.maxBodySize = maxBodySize

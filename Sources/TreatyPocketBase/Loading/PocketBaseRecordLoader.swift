@@ -216,19 +216,8 @@ public struct PocketBaseRecordLoader: Sendable {
                 suppressed += 1
                 return
             }
-            var diagnostic = Diagnostic.error(rule, message, at: SourceLocation(file: file), details: details, fix: fix)
-            diagnostic.pointer = pointer
-            var target = pointer
-            while true {
-                if let position = locator.position(of: target) {
-                    diagnostic.location = SourceLocation(file: file, line: position.line, column: position.column)
-                    diagnostic.snippet = SourceSnippet.make(text: text[...], line: position.line, column: position.column)
-                    break
-                }
-                guard !target.tokens.isEmpty else { break }
-                target = target.parent
-            }
-            diagnostics.append(diagnostic)
+            let diagnostic = Diagnostic.error(rule, message, at: SourceLocation(file: file), details: details, fix: fix)
+            diagnostics.append(locator.locate(diagnostic, at: pointer, file: file, text: text))
         }
 
         func finish() -> [Diagnostic] {

@@ -126,20 +126,7 @@ struct SchemaLoadSession {
     /// A diagnostic at `pointer`, with its line, column and snippet.
     /// When the pointer names a key that is absent, the nearest present parent is shown.
     func located(_ diagnostic: Diagnostic, at pointer: JSONPointer) -> Diagnostic {
-        var located = diagnostic
-        located.pointer = pointer
-        located.location = SourceLocation(file: file)
-        var target = pointer
-        while true {
-            if let position = locator.position(of: target) {
-                located.location = SourceLocation(file: file, line: position.line, column: position.column)
-                located.snippet = SourceSnippet.make(text: text[...], line: position.line, column: position.column)
-                break
-            }
-            guard !target.tokens.isEmpty else { break }
-            target = target.parent
-        }
-        return located
+        locator.locate(diagnostic, at: pointer, file: file, text: text)
     }
 
     private func diagnostic(for issue: SchemaIssue) -> Diagnostic {

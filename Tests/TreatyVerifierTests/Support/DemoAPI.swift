@@ -4,33 +4,21 @@ import TreatyCore
 import TreatyDialect
 import TreatySimulator
 import TreatyVerifier
+import TreatyTestSupport
 
 /// The demo contract and fixtures, found from this file's location (never the working
 /// directory), and helpers that verify them.
 enum DemoAPI {
     /// The repository root.
-    static let root: String = {
-        "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false).dropLast(4).joined(separator: "/")
-    }()
+    static var root: String { DemoFiles.root }
 
     /// This test target's directory.
     static let testsDirectory: String = {
         "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/")
     }()
 
-    static let contract: Contract = {
-        guard let contract = ContractLoader().load(fileAt: root + "/Contracts/demo/contract.yaml").contract else {
-            preconditionFailure("the demo contract must load")
-        }
-        return contract
-    }()
-
-    static let fixtures: FixtureSet = {
-        guard let fixtures = FixtureLoader().load(directory: root + "/Fixtures/demo", for: contract).fixtures else {
-            preconditionFailure("the demo fixtures must load")
-        }
-        return fixtures
-    }()
+    static var contract: Contract { DemoFiles.contract }
+    static var fixtures: FixtureSet { DemoFiles.fixtures }
 
     /// A logger that writes nothing: tests print nothing.
     static let quietLogger = Logger(label: "treaty.verifier.tests", factory: { _ in SwiftLogNoOpLogHandler() })
