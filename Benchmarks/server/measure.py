@@ -14,10 +14,13 @@
       core is discarded and redone, up to --retries (3) extra runs.
 
   measure.py startup --name NAME --jsonl FILE --runs N --cpu 0 --pidfile F
-                 [--ready-timeout 300] -- CMD...
+                 [--ready-timeout 300] [--ready-health PATH] -- CMD...
       Launches CMD (pinned, stdout line-buffered) N times; times launch until
-      the first stdout line `... serving ... at http://HOST:PORT`, reads
-      VmRSS/VmHWM then and after one GET of --get-path (if given), stops it.
+      the first stdout line `... serving ... at http://HOST:PORT` — or, with
+      --ready-health, until GET http://127.0.0.1:PORT/PATH answers 200, where
+      PORT is a free port written into CMD in place of `{port}` (a server that
+      prints no URL, such as a real PocketBase). Reads VmRSS/VmHWM then and
+      after one GET of --get-path (if given), stops it.
 
   measure.py idle [--max-wait 120] [--threshold 10]
       Waits (at most --max-wait seconds) until the machine has been idle for
@@ -37,6 +40,7 @@ import re
 import resource
 import select
 import signal
+import socket
 import statistics
 import subprocess
 import sys
@@ -197,10 +201,45 @@ def cmd_wrk(a) -> None:
 URL_LINE = re.compile(r"serving.* at (http://\S+)")
 
 
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def healthy(url: str) -> bool:
+    try:
+        return get(url, timeout=1)[0] == 200
+    except OSError:
+        return False
+
+
+def await_url_line(p: subprocess.Popen, a, deadline: float) -> tuple[str, str]:
+    """The URL the server printed in its first stdout line, and that line."""
+    ready, _, _ = select.select([p.stdout], [], [], max(0.0, deadline - time.perf_counter()))
+    line = p.stdout.readline() if ready else ""
+    if time.perf_counter() > deadline or not line:
+        raise SystemExit(f"{a.name}: no URL line within {a.ready_timeout}s (exit code {p.poll()})")
+    m = URL_LINE.search(line)
+    if not m:
+        raise SystemExit(f"{a.name}: unexpected first line {line.strip()!r}")
+    return m.group(1), line.strip()
+
+
+def await_health(p: subprocess.Popen, a, deadline: float, base: str) -> tuple[str, str]:
+    """The server's URL once GET --ready-health answers 200."""
+    while not healthy(base + a.ready_health):
+        if p.poll() is not None:
+            raise SystemExit(f"{a.name}: exited with {p.returncode} before GET {a.ready_health} answered 200")
+        if time.perf_counter() > deadline:
+            raise SystemExit(f"{a.name}: GET {a.ready_health} did not answer 200 within {a.ready_timeout}s")
+        time.sleep(0.002)
+    return base, f"GET {a.ready_health} 200"
+
+
 def cmd_startup(a) -> None:
     if a.cmd and a.cmd[0] == "--":
         a.cmd = a.cmd[1:]
-    argv = ["taskset", "-c", str(a.cpu), "stdbuf", "-oL"] + a.cmd
     times, rows = [], {}
     child: list[subprocess.Popen] = []
 
@@ -216,37 +255,36 @@ def cmd_startup(a) -> None:
     err = open(a.stderr_log, "w") if a.stderr_log else subprocess.DEVNULL
     line = ""
     for i in range(a.runs):
+        port = free_port()
+        argv = ["taskset", "-c", str(a.cpu), "stdbuf", "-oL"] + [c.replace("{port}", str(port)) for c in a.cmd]
+        out = subprocess.DEVNULL if a.ready_health else subprocess.PIPE
         t0 = time.perf_counter()
-        p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=err, text=True)
+        p = subprocess.Popen(argv, stdout=out, stderr=err, text=True)
         child[:] = [p]
         with open(a.pidfile, "w") as f:
             f.write(f"{p.pid}\n")
         try:
             deadline = t0 + a.ready_timeout
-            ready, _, _ = select.select([p.stdout], [], [], a.ready_timeout)
-            line = p.stdout.readline() if ready else ""
-            t1 = time.perf_counter()
-            if time.perf_counter() > deadline or not line:
-                raise SystemExit(f"{a.name}: no URL line within {a.ready_timeout}s (exit code {p.poll()})")
-            m = URL_LINE.search(line)
-            if not m:
-                raise SystemExit(f"{a.name}: unexpected first line {line.strip()!r}")
-            times.append(t1 - t0)
+            if a.ready_health:
+                url, line = await_health(p, a, deadline, f"http://127.0.0.1:{port}")
+            else:
+                url, line = await_url_line(p, a, deadline)
+            times.append(time.perf_counter() - t0)
             if i == a.runs - 1:   # memory on the last run
                 rows["after_start"] = vm_status(p.pid)
                 if a.get_path:
-                    status, _, size = get(m.group(1) + a.get_path, timeout=300)
+                    status, _, size = get(url + a.get_path, timeout=300)
                     rows["after_get"] = vm_status(p.pid) | {"status": status, "bytes": size}
         finally:
             if p.poll() is None:
                 p.send_signal(signal.SIGTERM)
                 try:
-                    p.wait(5)
+                    p.wait(10)
                 except subprocess.TimeoutExpired:
                     p.kill()
                     p.wait()
             os.remove(a.pidfile)
-    row = {"kind": "startup", "name": a.name, "label": a.label, "line": line.strip(), "runs": a.runs,
+    row = {"kind": "startup", "name": a.name, "label": a.label, "line": line, "runs": a.runs,
            "startup_ms": [round(t * 1e3, 1) for t in times],
            "startup_median_ms": statistics.median(times) * 1e3,
            "startup_min_ms": min(times) * 1e3, "startup_max_ms": max(times) * 1e3}
@@ -353,6 +391,7 @@ def main() -> None:
     s.add_argument("--pidfile", required=True)
     s.add_argument("--ready-timeout", type=float, default=300)
     s.add_argument("--get-path")
+    s.add_argument("--ready-health", help="ready when GET http://127.0.0.1:{port}PATH answers 200")
     s.add_argument("--stderr-log")
     s.add_argument("cmd", nargs=argparse.REMAINDER)
     i = sub.add_parser("idle")

@@ -34,53 +34,9 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 cd "$HERE"
 
-DURATION="${DURATION:-10s}"
-CONNS="${CONNS:-32}"
-THREADS="${THREADS:-1}"
-WARMUP="${WARMUP:-2s}"
-WRK_TIMEOUT="${WRK_TIMEOUT:-10s}"
-REPEAT="${REPEAT:-3}"
-SERVER_CPU="${SERVER_CPU:-0}"
-WRK_CPU="${WRK_CPU:-1}"
-STARTUP_RUNS="${STARTUP_RUNS:-5}"
-READY_TIMEOUT="${READY_TIMEOUT:-300}"
-BUILD_TIMEOUT="${BUILD_TIMEOUT:-3600}"
-IDLE_WAIT="${IDLE_WAIT:-120}"
-PYTHON="${PYTHON:-python3}"
+source "$ROOT/Benchmarks/lib.sh"
 CONTRACT="$ROOT/Contracts/demo/contract.yaml"
-RES="data/results"
-JSONL="$RES/results.jsonl"
-
-log()  { printf '\n== %s\n' "$*"; }
-warn() { printf 'WARNING: %s\n' "$*" >&2; NOTES+=("$*"); }
-die()  { printf 'ERROR: %s\n' "$*" >&2; exit 1; }
-NOTES=()
-
-# --- every server we start is stopped on exit ----------------------------------
-PIDS=()
-stop_pid() {
-  local pid="$1"
-  kill -0 "$pid" 2>/dev/null || return 0
-  kill -TERM "$pid" 2>/dev/null || true
-  for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.1; done
-  kill -KILL "$pid" 2>/dev/null || true
-}
-cleanup() {
-  local pid
-  for pid in "${PIDS[@]}"; do stop_pid "$pid"; done
-  if [[ -f "$RES/.startup.pid" ]]; then stop_pid "$(cat "$RES/.startup.pid")"; rm -f "$RES/.startup.pid"; fi
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-# --- prerequisites ------------------------------------------------------------
-for tool in wrk taskset stdbuf "$PYTHON"; do
-  command -v "$tool" >/dev/null || die "$tool not found (apt-get install wrk; taskset: util-linux; stdbuf: coreutils)"
-done
-(( $(nproc) >= 2 )) || die "needs 2 cores (server on core $SERVER_CPU, wrk on core $WRK_CPU)"
-mkdir -p data "$RES"
-rm -f "$RES"/*
-: >"$JSONL"
+require_bench_tools
 
 # --- builds -------------------------------------------------------------------
 build() { # package-dir -> prints the executable's path
@@ -97,15 +53,7 @@ fi
 
 HAVE_TREATY=0
 if [[ "${SKIP_TREATY:-0}" != 1 ]]; then
-  if [[ -z "${TREATY_BIN:-}" ]]; then
-    log "build treaty (release, nice -n 15, scratch path $ROOT/.build-bench)"
-    if timeout "$BUILD_TIMEOUT" nice -n 15 swift build -c release --product treaty \
-         --package-path "$ROOT" --scratch-path "$ROOT/.build-bench"; then
-      TREATY_BIN="$ROOT/.build-bench/release/treaty"
-    else
-      warn "treaty did not build: the treaty rows are skipped"
-    fi
-  fi
+  build_treaty || warn "treaty did not build: the treaty rows are skipped"
   if [[ -n "${TREATY_BIN:-}" ]]; then
     if [[ ! -x "$TREATY_BIN" ]]; then warn "no treaty binary at $TREATY_BIN: the treaty rows are skipped"
     elif ! "$TREATY_BIN" serve --help >/dev/null 2>&1; then warn "$TREATY_BIN has no 'serve' command: the treaty rows are skipped"
@@ -139,35 +87,6 @@ print(t["project_id"], t["id"], size(t))' data/fixtures-10k/task.json)
 ONE="/projects/$PROJECT_ID/tasks/$TASK_ID"
 LIST="/projects/$PROJECT_ID/tasks"
 
-# --- servers ------------------------------------------------------------------
-SERVER_PID="" SERVER_URL=""
-start_server() { # name cmd... ; sets SERVER_PID, SERVER_URL
-  local name="$1"; shift
-  local out="$RES/$name.stdout"
-  taskset -c "$SERVER_CPU" stdbuf -oL "$@" >"$out" 2>"$RES/$name.stderr" &
-  SERVER_PID=$!
-  PIDS+=("$SERVER_PID")
-  local deadline=$((SECONDS + READY_TIMEOUT))
-  SERVER_URL=""
-  while [[ -z "$SERVER_URL" ]]; do
-    kill -0 "$SERVER_PID" 2>/dev/null || { cat "$RES/$name.stderr" >&2; die "$name exited before it printed its URL"; }
-    (( SECONDS < deadline )) || die "$name printed no URL within ${READY_TIMEOUT}s"
-    SERVER_URL="$(sed -n 's#^.*serving.* at \(http://[^ ]*\).*$#\1#p' "$out" | head -n1)"
-    [[ -n "$SERVER_URL" ]] || sleep 0.05
-  done
-  SERVER_URL="${SERVER_URL%/}"
-  echo "$name: $(head -n1 "$out")"
-}
-stop_server() { stop_pid "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=""; }
-
-wait_idle() { (( IDLE_WAIT > 0 )) && "$PYTHON" measure.py idle --max-wait "$IDLE_WAIT" || true; }
-
-bench() { # name label path
-  "$PYTHON" measure.py wrk --idle-wait "$IDLE_WAIT" --pid "$SERVER_PID" --url "$SERVER_URL$3" --name "$1" --label "$2" \
-    --jsonl "$JSONL" --log "$RES/$1.wrk" --wrk-cpu "$WRK_CPU" --threads "$THREADS" --conns "$CONNS" \
-    --duration "$DURATION" --timeout "$WRK_TIMEOUT" --warmup "$WARMUP" --repeat "$REPEAT"
-}
-
 if [[ "${SKIP_BASELINES:-0}" != 1 ]]; then
   log "(a) raw SwiftNIO"
   start_server rawnio "$RAWNIO_BIN" 0
@@ -199,7 +118,7 @@ if (( HAVE_TREATY )); then
     get=()
     [[ "$label" == 100k ]] && get=(--get-path "$LIST")
     wait_idle
-    "$PYTHON" measure.py startup --name "treaty serve" --label "$label fixture" --jsonl "$JSONL" \
+    "$PYTHON" "$MEASURE" startup --name "treaty serve" --label "$label fixture" --jsonl "$JSONL" \
       --runs "$STARTUP_RUNS" --cpu "$SERVER_CPU" --pidfile "$RES/.startup.pid" \
       --ready-timeout "$READY_TIMEOUT" --stderr-log "$RES/startup-$label.stderr" "${get[@]}" \
       -- "${serve[@]}" --fixtures "$dir"
@@ -218,7 +137,7 @@ log "summary"
        "column is the server process's own CPU time (/proc/PID/stat) over the run divided by the requests." \
        "\"Other CPU\" is what everything except the server and wrk used (% of one core; irq/softirq excluded)."
   echo
-  "$PYTHON" measure.py table --jsonl "$JSONL"
+  "$PYTHON" "$MEASURE" table --jsonl "$JSONL"
   if (( ${#NOTES[@]} )); then echo; printf -- '- %s\n' "${NOTES[@]}"; fi
   "$PYTHON" - "$JSONL" <<'PY'
 import json, sys
