@@ -8,22 +8,9 @@ import TreatyJSON
 
 /// A non-superuser's filter and sort reach only what PocketBase lets them: joins respect the
 /// joined collection's list rule (a locked one refuses the join), and hidden emails never match.
-@Suite struct PocketBaseDialectFilterGuardTests {
+@Suite struct PocketBaseDialectFilterGuardTests: InProcessPocketBase {
     let dialect = PocketBaseDialect()
     let store = RecordStore(contract: PocketBaseDialect.emptyContract)
-
-    func send(_ method: HTTPRequest.Method, _ target: String, json: JSONValue? = nil, token: String? = nil)
-        throws -> (Int, JSONValue)
-    {
-        var headers = HTTPFields()
-        if json != nil { headers[.contentType] = "application/json" }
-        if let token { headers[.authorization] = token }
-        let response = dialect.respond(
-            to: DialectRequest(method: method, target: target, headers: headers, body: json?.serializedBytes() ?? []),
-            store: store)
-        let body = response.body.isEmpty ? JSONValue.null : try JSONParser().parse(response.body)
-        return (Int(response.status.code), body)
-    }
 
     func token(_ collection: String, _ identity: String, _ password: String) throws -> String {
         let (_, body) = try send(

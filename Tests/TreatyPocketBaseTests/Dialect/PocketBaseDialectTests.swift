@@ -5,22 +5,9 @@ import TreatyJSON
 
 @testable import TreatyPocketBase
 
-@Suite struct PocketBaseDialectTests {
+@Suite struct PocketBaseDialectTests: InProcessPocketBase {
     let dialect = PocketBaseDialect()
     let store = RecordStore(contract: PocketBaseDialect.emptyContract)
-
-    func send(_ method: HTTPRequest.Method, _ target: String, json: JSONValue? = nil, token: String? = nil)
-        throws -> (Int, JSONValue)
-    {
-        var headers = HTTPFields()
-        if json != nil { headers[.contentType] = "application/json" }
-        if let token { headers[.authorization] = token }
-        let response = dialect.respond(
-            to: DialectRequest(method: method, target: target, headers: headers, body: json?.serializedBytes() ?? []),
-            store: store)
-        let body = response.body.isEmpty ? JSONValue.null : try JSONParser().parse(response.body)
-        return (Int(response.status.code), body)
-    }
 
     @Test("health answers like PocketBase")
     func health() throws {
