@@ -158,7 +158,7 @@ extension PocketBaseField {
     /// Go's `regexp.MatchString`: an empty pattern matches; an invalid one never does.
     static func matches(_ pattern: String, _ text: String) -> Bool {
         guard !pattern.isEmpty else { return true }
-        guard let regex = try? Regex(pattern) else { return false }
+        guard let regex = PatternCache.regex(pattern) else { return false }
         return text.contains(regex)
     }
 
