@@ -923,7 +923,9 @@ def auth_cases() -> list[Case]:
 
 def join_rule_cases() -> list[Case]:
     notes = "/api/collections/notes/records"
+    shelves = "/api/collections/shelves/records"
     fields = {"fields": "title"}
+    by_title = {"sort": "title", **fields}
     return [
         post("joins/create-vault", "/api/collections", {
             "name": "vault", "type": "base", "listRule": None, "viewRule": "",
@@ -950,6 +952,50 @@ def join_rule_cases() -> list[Case]:
         get("joins/filter-needs-list-not-view", notes, {"filter": 'ref.name = "x"', **fields},
             expect=ok(totalItems=1), note="joins follow the list rule; a locked view rule does not matter"),
         get("joins/sort-needs-list-not-view", notes, {"sort": "-ref.name", **fields}, expect=ok(totalItems=2)),
+        # A multi relation into a collection whose list rule lets some records through.
+        patch("joins/guard-list-rule", "/api/collections/vault", {"listRule": 'name != "hidden"'}, auth="su",
+              query=COLLECTION_FIELDS),
+        post("joins/vault-y", "/api/collections/vault/records", {"name": "y"}, auth="su", capture={"vault2": "id"}),
+        post("joins/vault-hidden", "/api/collections/vault/records", {"name": "hidden"}, auth="su",
+             capture={"vault3": "id"}),
+        post("joins/create-shelves", "/api/collections", {
+            "name": "shelves", "type": "base", "listRule": "", "viewRule": "",
+            "fields": [{"name": "title", "type": "text"},
+                       {"name": "refs", "type": "relation", "collectionId": "${vault_cid}", "maxSelect": 5},
+                       {"name": "labels", "type": "select", "values": ["a", "b", "c"], "maxSelect": 3}],
+        }, auth="su", query=COLLECTION_FIELDS),
+        post("joins/shelf-x-hidden", shelves, {"title": "s1", "refs": ["${vault1}", "${vault3}"], "labels": ["a", "b"]},
+             auth="su"),
+        post("joins/shelf-y", shelves, {"title": "s2", "refs": ["${vault2}"], "labels": ["a"]}, auth="su"),
+        post("joins/shelf-hidden", shelves, {"title": "s3", "refs": ["${vault3}"]}, auth="su"),
+        post("joins/shelf-empty", shelves, {"title": "s4"}, auth="su"),
+        post("joins/shelf-y-x", shelves, {"title": "s5", "refs": ["${vault2}", "${vault1}"]}, auth="su"),
+        get("joins/multi-filter-any-through-guarded-rule", shelves, {"filter": 'refs.name ?= "x"', **by_title},
+            expect=ok(totalItems=2)),
+        get("joins/multi-filter-hidden-through-guarded-rule", shelves, {"filter": 'refs.name ?= "hidden"', **by_title},
+            note="the joined records the list rule hides never match"),
+        get("joins/multi-filter-all-through-guarded-rule", shelves, {"filter": 'refs.name != "y"', **by_title}),
+        get("joins/multi-filter-all-hidden-through-guarded-rule", shelves, {"filter": 'refs.name != "hidden"', **by_title},
+            note="the every-record test of a multi relation looks past the list rule"),
+        get("joins/multi-filter-two-any-one-row", shelves, {"filter": 'refs.name ?= "x" && refs.name ?= "y"', **by_title},
+            auth="su", note="conditions on one relation path test the same joined record"),
+        get("joins/multi-filter-either-any", shelves, {"filter": 'refs.name ?= "x" || refs.name ?= "y"', **by_title},
+            auth="su"),
+        get("joins/multi-filter-any-not-equal", shelves, {"filter": 'refs.name ?!= "x"', **by_title}, auth="su",
+            note="?!= asks for some joined record (or none at all) that is not \"x\""),
+        get("joins/multi-filter-any-not-equal-and-equal", shelves,
+            {"filter": 'refs.name ?!= "x" && refs.name ?= "x"', **by_title}, auth="su"),
+        get("joins/multi-filter-rule-and-filter-share-a-row", shelves,
+            {"filter": 'refs.name ?= "x" && refs.name ?= "hidden"', **by_title}),
+        get("joins/each-two-any-one-element", shelves, {"filter": 'labels:each ?= "a" && labels:each ?= "b"', **by_title},
+            auth="su"),
+        get("joins/each-any-not-equal", shelves, {"filter": 'labels:each ?!= "a"', **by_title}, auth="su"),
+        get("joins/each-all-and-any", shelves, {"filter": 'labels:each != "b" && labels:each ?= "a"', **by_title},
+            auth="su"),
+        get("joins/each-through-relation", shelves, {"filter": 'refs.name ?= "x" && labels:each ?= "b"', **by_title}),
+        get("joins/multi-sort-through-guarded-rule", shelves, {"sort": "refs.name", **fields}),
+        get("joins/multi-sort-desc-through-guarded-rule", shelves, {"sort": "-refs.name,title", **fields}),
+        get("joins/multi-sort-superuser", shelves, {"sort": "-refs.name,title", **fields}, auth="su"),
     ]
 
 

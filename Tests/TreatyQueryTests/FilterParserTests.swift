@@ -14,8 +14,11 @@ import TreatyQuery
                 #"title ~ "x" && views > 100"#,
                 #"all[like(title, "x")[ci, emptyIsNull, wrap], gt(views, 100)[emptyIsNull]]"#
             ),
-            (#"tags.id ?= "t1""#, #"tags.any[empty: asOneEmptyValue]{eq(id, "t1")[emptyIsNull]}"#),
-            (#"tags.name = 'a'"#, #"tags.all[empty: asOneEmptyValue]{eq(name, "a")[emptyIsNull]}"#),
+            (#"tags.id ?= "t1""#, #"tags.join(tags){eq(id, "t1")[emptyIsNull]}"#),
+            (
+                #"tags.name = 'a'"#,
+                #"all[tags.join(tags){eq(name, "a")[emptyIsNull]}, tags.all[empty: asOneEmptyValue]{eq(name, "a")[emptyIsNull]}]"#
+            ),
             ("a = 1 || b = 2 && c = 3", "(parsed below)"),
             (
                 "title != 'x' || views <= -1.5",
@@ -34,20 +37,23 @@ import TreatyQuery
             ("views != null", "all[]"),
             ("tags = ''", #"eq(tags:json, "")[emptyIsNull]"#),
             ("tags:length > 1", "gt(tags:length, 1)[emptyIsNull]"),
-            ("labels:each = 'x'", #"eq(labels, "x")[all, empty: asOneEmptyValue, emptyIsNull]"#),
-            ("labels:each ?= 'x'", #"eq(labels, "x")[empty: asOneEmptyValue, emptyIsNull]"#),
+            (
+                "labels:each = 'x'",
+                #"all[eq(labels, "x")[empty: asOneEmptyValue, emptyIsNull, join: labels:each], eq(labels, "x")[all, empty: asOneEmptyValue, emptyIsNull]]"#
+            ),
+            ("labels:each ?= 'x'", #"eq(labels, "x")[empty: asOneEmptyValue, emptyIsNull, join: labels:each]"#),
             ("title:lower = 'x'", #"eq(title:lower, "x")[emptyIsNull]"#),
             (
                 "author.name = 'Ava'",
-                #"author.all[empty: asOneEmptyValue]{eq(name, "Ava")[emptyIsNull]}"#
+                #"author.join(author){eq(name, "Ava")[emptyIsNull]}"#
             ),
             (
                 "comments_via_post.user.name ?= 'bob'",
-                #"comments_via_post.any[empty: asOneEmptyValue]{user.any[empty: asOneEmptyValue]{eq(name, "bob")[emptyIsNull]}}"#
+                #"comments_via_post.join(comments_via_post){user.join(comments_via_post.user){eq(name, "bob")[emptyIsNull]}}"#
             ),
             (
                 "@collection.tags.name ?= 'x'",
-                #"@collection.tags.any[empty: asOneEmptyValue]{eq(name, "x")[emptyIsNull]}"#
+                #"@collection.tags.join(@collection.tags){eq(name, "x")[emptyIsNull]}"#
             ),
             ("5 < views", "gt(views, 5)[emptyIsNull]"),
             ("author = @request.auth.id", "eq(author, @request.auth.id)[emptyIsNull]"),

@@ -3,90 +3,133 @@ import TreatyJSON
 import TreatyQuery
 
 extension PocketBaseDialect {
-    /// A non-superuser's filter with PocketBase's guards on what it reaches.
-    ///
-    /// - A hop into another collection joins only the records the caller may list: the joined
-    ///   collection's list rule is added to the test, so a guest's `author.name = "Alice"`
-    ///   matches nothing when `users` needs auth. A locked (`null`) list rule makes the filter
-    ///   a 400, as PocketBase refuses to join a superuser-only collection.
-    /// - `email` of an auth collection is tested only on records with `emailVisibility` true,
-    ///   even for the owner (PocketBase ANDs `emailVisibility = TRUE` onto the comparison).
+    /// A non-superuser's filter with PocketBase's guard on hidden emails: `email` of an auth
+    /// collection is tested only on records with `emailVisibility` true, even for the owner
+    /// (PocketBase ANDs `emailVisibility = TRUE` onto the comparison of the joined row; its
+    /// every-record check of a to-many path does without).
     ///
     /// - Parameters:
     ///   - expr: The parsed filter.
     ///   - collection: The collection it filters.
-    ///   - scope: The schema and environment the rules are parsed against.
     /// - Returns: The guarded expression.
-    func guardedFilter(_ expr: Expr, in collection: PocketBaseCollection, scope: PocketBaseQueryScope)
-        throws(PocketBaseErrorResponse) -> Expr
-    {
+    func guardingEmails(_ expr: Expr, in collection: PocketBaseCollection) -> Expr {
         switch expr {
-        case .all(let operands):
-            return .all(try operands.map { operand throws(PocketBaseErrorResponse) in
-                try guardedFilter(operand, in: collection, scope: scope)
-            })
-        case .any(let operands):
-            return .any(try operands.map { operand throws(PocketBaseErrorResponse) in
-                try guardedFilter(operand, in: collection, scope: scope)
-            })
-        case .not(let operand): return .not(try guardedFilter(operand, in: collection, scope: scope))
+        case .all(let operands): return .all(operands.map { guardingEmails($0, in: collection) })
+        case .any(let operands): return .any(operands.map { guardingEmails($0, in: collection) })
+        case .not(let operand): return .not(guardingEmails(operand, in: collection))
         case .cond(let condition):
             guard collection.type == .auth, condition.path.root == .record, condition.path.components == ["email"]
             else { return expr }
             let visible = Condition(FieldPath(["emailVisibility"]), .eq, true)
             return .all([expr, .cond(visible)])
         case .link(var link):
-            guard let target = linkTarget(link, from: collection) else { return .false }
-            let rule = try joinRule(target, scope: scope)
-            link.where = .all([try guardedFilter(link.where, in: target, scope: scope), rule])
+            guard link.join != nil, let target = linkTarget(link, from: collection) else { return expr }
+            link.where = guardingEmails(link.where, in: target)
             return .link(link)
         }
     }
 
-    /// What a non-superuser's `sort=` through relations adds to the list's filter: PocketBase
-    /// joins each relation of a sort path and, for a caller who is not a superuser, keeps only
-    /// the rows whose joined record is missing or passes its collection's list rule — so a guest
-    /// sorting posts by `author.name` sees only posts without an author when `users` hides its
-    /// records (checked against the real server).
+    /// What a non-superuser's filter and sort add to a list's conditions: PocketBase joins each
+    /// relation of their paths and, for a caller who is not a superuser, keeps only the joined
+    /// rows that are missing or that pass their collection's list rule — on the very row the
+    /// filter tests, since joins are shared (`id='' || (RULE)` bound at the top of the query).
+    /// So a guest filtering posts by `author.name = "Alice"` finds nothing when `users` needs
+    /// auth, and a guest sorting by `author.name` sees only posts without an author.
     ///
     /// - Parameters:
+    ///   - filter: The client's parsed filter, if any.
     ///   - order: The parsed sort.
     ///   - collection: The collection listed.
     ///   - scope: The schema and environment the rules are parsed against.
-    /// - Returns: The condition, or `nil` when the sort goes through no guarded relation.
-    /// - Throws: 400 when a sort path joins a collection whose list rule is locked.
-    func sortGuard(_ order: [OrderKey], in collection: PocketBaseCollection, scope: PocketBaseQueryScope)
-        throws(PocketBaseErrorResponse) -> Expr?
-    {
-        var guards: [Expr] = []
+    /// - Returns: One condition per guarded join.
+    /// - Throws: 400 when a path joins a collection whose list rule is locked.
+    func joinGuards(
+        filter: Expr?, order: [OrderKey], in collection: PocketBaseCollection, scope: PocketBaseQueryScope
+    ) throws(PocketBaseErrorResponse) -> [Expr] {
+        var joins: [GuardedJoin] = []
+        if let filter { collectJoins(filter, from: collection, parent: nil, into: &joins) }
         for key in order {
             guard let path = key.path, path.components.count > 1 else { continue }
-            if let guarded = try joinGuard(Array(path.components.dropLast()), from: collection, scope: scope) {
-                guards.append(guarded)
+            var parent: Int?
+            var current = collection
+            var names: [String] = []
+            for relation in path.components.dropLast() {
+                names.append(relation)
+                let link = Link(relation, join: names.joined(separator: "."), where: .true)
+                guard let target = linkTarget(link, from: current) else { break }
+                parent = record(link, target: target, parent: parent, into: &joins)
+                current = target
             }
         }
-        return guards.isEmpty ? nil : .all(guards)
+        var guards: [Expr] = []
+        for (index, join) in joins.enumerated() {
+            guard let rule = join.target.rules.list else { throw .badRequest }
+            guard !rule.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+            let missing = Condition(FieldPath(["id"]), .eq, .value(""), emptyEqualsNull: true)
+            let ruleExpr = Self.renamingJoins(ruleExpr(rule, join.target, scope: scope), prefix: join.link.join ?? "")
+            guards.append(Self.reaching(index, in: joins, .any([.cond(missing), ruleExpr])))
+        }
+        return guards
     }
 
-    /// The guard of a chain of forward relations: each joined record missing, or passing its
-    /// collection's list rule (and, through it, the next hop's guard).
-    private func joinGuard(_ hops: [String], from collection: PocketBaseCollection, scope: PocketBaseQueryScope)
-        throws(PocketBaseErrorResponse) -> Expr?
-    {
-        guard let relation = hops.first else { return nil }
-        guard let target = linkTarget(Link(relation, where: .true), from: collection) else { return nil }
-        let rule = try joinRule(target, scope: scope)
-        let inner = try joinGuard(Array(hops.dropFirst()), from: target, scope: scope)
-        if target.rules.list?.trimmingCharacters(in: .whitespaces).isEmpty == true, inner == nil { return nil }
-        return .link(Link(relation, quantifier: .any, emptyMatches: .always, where: .all([rule] + (inner.map { [$0] } ?? []))))
+    /// A join of a filter or sort path, with the collection it reaches.
+    private struct GuardedJoin {
+        let link: Link
+        let target: PocketBaseCollection
+        let parent: Int?
     }
 
-    /// The list rule of a joined collection; a locked one refuses the join.
-    private func joinRule(_ target: PocketBaseCollection, scope: PocketBaseQueryScope)
-        throws(PocketBaseErrorResponse) -> Expr
+    /// Collects the joined links of `expr` (joins are named by their path, so a name met twice
+    /// is the same join).
+    private func collectJoins(
+        _ expr: Expr, from collection: PocketBaseCollection, parent: Int?, into joins: inout [GuardedJoin]
+    ) {
+        switch expr {
+        case .all(let operands), .any(let operands):
+            for operand in operands { collectJoins(operand, from: collection, parent: parent, into: &joins) }
+        case .not(let operand):
+            collectJoins(operand, from: collection, parent: parent, into: &joins)
+        case .cond:
+            break
+        case .link(let link):
+            guard link.join != nil, let target = linkTarget(link, from: collection) else { return }
+            let index = record(link, target: target, parent: parent, into: &joins)
+            collectJoins(link.where, from: target, parent: index, into: &joins)
+        }
+    }
+
+    /// The position of `link`'s join in `joins`, added when new.
+    private func record(_ link: Link, target: PocketBaseCollection, parent: Int?, into joins: inout [GuardedJoin])
+        -> Int
     {
-        guard let rule = target.rules.list else { throw .badRequest }
-        return ruleExpr(rule, target, scope: scope)
+        if let known = joins.firstIndex(where: { $0.link.join == link.join }) { return known }
+        var bare = link
+        bare.where = .true
+        joins.append(GuardedJoin(link: bare, target: target, parent: parent))
+        return joins.count - 1
+    }
+
+    /// `body` tested on the row of join `index`, reached through the joins above it.
+    private static func reaching(_ index: Int, in joins: [GuardedJoin], _ body: Expr) -> Expr {
+        var link = joins[index].link
+        link.where = body
+        guard let parent = joins[index].parent else { return .link(link) }
+        return reaching(parent, in: joins, .link(link))
+    }
+
+    /// `expr` with its joins renamed under `prefix`, so a rule's own joins (PocketBase gives
+    /// them a random alias suffix) never share a row with the filter's.
+    static func renamingJoins(_ expr: Expr, prefix: String) -> Expr {
+        switch expr {
+        case .all(let operands): return .all(operands.map { renamingJoins($0, prefix: prefix) })
+        case .any(let operands): return .any(operands.map { renamingJoins($0, prefix: prefix) })
+        case .not(let operand): return .not(renamingJoins(operand, prefix: prefix))
+        case .cond: return expr
+        case .link(var link):
+            link.join = link.join.map { "\(prefix)→\($0)" }
+            link.where = renamingJoins(link.where, prefix: prefix)
+            return .link(link)
+        }
     }
 
     /// The collection a link's records come from.

@@ -116,7 +116,8 @@ extension PocketBaseDialect {
 
     /// A client's `filter=`, with PocketBase's refusals: blank text → 400, `@request`/`@collection`
     /// for non-superusers → 403, parse errors and unknown (or hidden) fields → 400; a
-    /// non-superuser's filter is guarded by ``guardedFilter(_:in:scope:)``.
+    /// non-superuser's filter is guarded by ``guardingEmails(_:in:)`` (and its joins by
+    /// ``joinGuards(filter:order:in:scope:)``).
     func clientFilter(_ call: PocketBaseCall, _ collection: PocketBaseCollection, scope: PocketBaseQueryScope)
         throws(PocketBaseErrorResponse) -> Expr?
     {
@@ -131,7 +132,7 @@ extension PocketBaseDialect {
         if !call.caller.isSuperuser {
             if !expr.requestPaths.isEmpty { throw .superusersOnlyFilter(by: "@request") }
             if !expr.referencedCollections.isEmpty { throw .superusersOnlyFilter(by: "@collection") }
-            return try guardedFilter(expr, in: collection, scope: scope)
+            return guardingEmails(expr, in: collection)
         }
         return expr
     }

@@ -17,11 +17,12 @@ extension PocketBaseDialect {
         if collection.rules.list == nil, !call.caller.isSuperuser { throw .superusersOnly }
         let scope = queryScope(call)
         var exprs: [Expr] = []
-        if let filter = try clientFilter(call, collection, scope: scope) { exprs.append(filter) }
+        let filter = try clientFilter(call, collection, scope: scope)
+        if let filter { exprs.append(filter) }
         let order = try clientSort(call, collection, scope: scope)
         if !call.caller.isSuperuser {
             if let rule = collection.rules.list { exprs.append(ruleExpr(rule, collection, scope: scope)) }
-            if let guarded = try sortGuard(order, in: collection, scope: scope) { exprs.append(guarded) }
+            exprs += try joinGuards(filter: filter, order: order, in: collection, scope: scope)
         }
         let size = perPage <= 0 ? 30 : min(perPage, 1000)
         let number = max(page, 1)

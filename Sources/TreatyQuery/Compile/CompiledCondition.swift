@@ -51,4 +51,6 @@ struct CompiledCondition: Sendable {
     let kind: ScalarKind
     let shape: ValueShape
     var operand: CompiledOperand
+    /// The position of its join in ``CompiledQuery``'s join list, for a joined condition.
+    var join: Int?
 }

@@ -18,6 +18,8 @@ public struct CompiledQuery: Sendable {
     /// The query as written, before parameters replaced operands.
     let original: Query
     var conditions: [CompiledCondition]
+    /// The join names of joined links (see ``Link/join``), parents first.
+    let joins: [CompiledJoin]
     let root: CompiledNode?
     let order: [CompiledOrderKey]
 
@@ -42,6 +44,7 @@ public struct CompiledQuery: Sendable {
         if let expr = query.where { root = try compiler.compile(expr, in: resource, prefix: []) }
         self.root = root
         conditions = compiler.conditions
+        joins = compiler.joins
         var keys: [CompiledOrderKey] = []
         for key in query.order { keys.append(try CompiledOrderKey(key, compiler: compiler, resource: resource)) }
         order = keys

@@ -2,6 +2,18 @@
 struct Compiler {
     let schema: QuerySchema
     var conditions: [CompiledCondition] = []
+    /// The join names met so far, parents before children.
+    var joins: [CompiledJoin] = []
+
+    /// Where the link being compiled sits, for joined links.
+    private enum Enclosure {
+        /// At the top, or inside joined links only; the innermost join, if any.
+        case joined(Int?)
+        /// Inside an ordinary link, where a joined link has no record to share.
+        case unjoined
+    }
+
+    private var enclosure = Enclosure.joined(nil)
 
     init(schema: QuerySchema) {
         self.schema = schema
@@ -47,8 +59,44 @@ struct Compiler {
         case .backlink(let from): name = "\(from)_via_\(link.relation)"
         case .collection: name = "@collection.\(link.relation)"
         }
+        let outer = enclosure
+        defer { enclosure = outer }
+        var join: Int?
+        if let joinName = link.join {
+            guard case .joined(let parent) = outer else {
+                throw QueryError(
+                    .unsupported, "the joined link '\(joinName)' sits inside an unjoined link; join the outer link too")
+            }
+            join = try register(joinName, .relation(step), parent: parent)
+            enclosure = .joined(join)
+        } else {
+            enclosure = .unjoined
+        }
         let body = try compile(link.where, in: target, prefix: prefix + [name])
-        return CompiledLink(step: step, quantifier: link.quantifier, emptyMatches: link.emptyMatches, body: body)
+        return CompiledLink(
+            step: step, quantifier: link.quantifier, emptyMatches: link.emptyMatches, join: join, body: body)
+    }
+
+    /// The position of join `name`, registered on first use; every use must take the same hop
+    /// from the same place.
+    private mutating func register(_ name: String, _ source: CompiledJoin.Source, parent: Int?) throws(QueryError)
+        -> Int
+    {
+        if let known = joins.firstIndex(where: { $0.name == name }) {
+            let same: Bool
+            switch (joins[known].source, source) {
+            case (.relation(let a), .relation(let b)): same = a == b
+            case (.elements(let a, _), .elements(let b, _)): same = a == b
+            default: same = false
+            }
+            guard same, joins[known].parent == parent else {
+                throw QueryError(
+                    .unsupported, "the join '\(name)' is used for two different hops; give each hop its own join name")
+            }
+            return known
+        }
+        joins.append(CompiledJoin(name: name, source: source, parent: parent))
+        return joins.count - 1
     }
 
     /// The hop a link takes from `resource`.
@@ -95,6 +143,14 @@ struct Compiler {
             source: condition, qualifiedPath: (prefix + [condition.path.description]).joined(separator: "."),
             resource: resource.name, access: access, kind: kind, shape: shape, operand: .none)
         compiled.operand = try compiled.prepare(condition.operand, schema: schema, in: resource)
+        if let joinName = condition.join {
+            guard shape == .elements, case .joined(let parent) = enclosure else {
+                throw QueryError(
+                    .unsupported,
+                    "the joined condition '\(joinName)' needs a list field outside unjoined links; '\(condition.path)' is not")
+            }
+            compiled.join = try register(joinName, .elements(access, kind), parent: parent)
+        }
         conditions.append(compiled)
         return conditions.count - 1
     }

@@ -3,46 +3,85 @@ import TreatyJSON
 /// Evaluates compiled expressions on records of one data source.
 struct Evaluator<Source: QueryDataSource> {
     let conditions: [CompiledCondition]
+    let joins: [CompiledJoin]
     let source: Source
     let environment: QueryEnvironment
 
-    func matches(_ node: CompiledNode, _ record: JSONObject) throws(QueryError) -> Bool {
+    /// Whether `record` passes `root`: with joins (see ``Link/join``), whether some choice of one
+    /// related record (or list element) per join — an empty record or a null element where there
+    /// is none — makes it pass.
+    func matches(_ root: CompiledNode, _ record: JSONObject) throws(QueryError) -> Bool {
+        guard !joins.isEmpty else { return try matches(root, record, chosen: []) }
+        var chosen = [JoinChoice](repeating: .record(JSONObject()), count: joins.count)
+        return try choose(0, &chosen, root, record)
+    }
+
+    /// Tries every choice for join `index` and the joins after it.
+    private func choose(_ index: Int, _ chosen: inout [JoinChoice], _ root: CompiledNode, _ record: JSONObject)
+        throws(QueryError) -> Bool
+    {
+        guard index < joins.count else { return try matches(root, record, chosen: chosen) }
+        let join = joins[index]
+        let from = join.parent.map { chosen[$0].record } ?? record
+        let choices: [JoinChoice]
+        switch join.source {
+        case .relation(let step):
+            let related = from.isEmpty ? [] : source.relatedRecords(of: from, through: step)
+            choices = related.isEmpty ? [.record(JSONObject())] : related.map(JoinChoice.record)
+        case .elements(let access, let kind):
+            let reader = ValueReader(environment: environment)
+            let elements = reader.elements(reader.raw(access, in: from), kind: kind)
+            choices = elements.isEmpty ? [.element(nil)] : elements.map(JoinChoice.element)
+        }
+        for choice in choices {
+            chosen[index] = choice
+            if try choose(index + 1, &chosen, root, record) { return true }
+        }
+        return false
+    }
+
+    private func matches(_ node: CompiledNode, _ record: JSONObject, chosen: [JoinChoice]) throws(QueryError) -> Bool {
         switch node {
         case .all(let nodes):
-            for node in nodes where !(try matches(node, record)) { return false }
+            for node in nodes where !(try matches(node, record, chosen: chosen)) { return false }
             return true
         case .any(let nodes):
-            for node in nodes where try matches(node, record) { return true }
+            for node in nodes where try matches(node, record, chosen: chosen) { return true }
             return false
         case .not(let node):
-            return !(try matches(node, record))
+            return !(try matches(node, record, chosen: chosen))
         case .cond(let index):
-            return try test(conditions[index], on: record)
+            let condition = conditions[index]
+            if let join = condition.join, case .element(let element) = chosen[join] {
+                return condition.matches(element, try resolve(condition, on: record))
+            }
+            return try test(condition, on: record)
         case .link(let link):
-            return try test(link, on: record)
+            if let join = link.join { return try matches(link.body, chosen[join].record, chosen: chosen) }
+            return try test(link, on: record, chosen: chosen)
         }
     }
 
-    private func test(_ link: CompiledLink, on record: JSONObject) throws(QueryError) -> Bool {
+    private func test(_ link: CompiledLink, on record: JSONObject, chosen: [JoinChoice]) throws(QueryError) -> Bool {
         let related = source.relatedRecords(of: record, through: link.step)
         if related.isEmpty {
             switch link.emptyMatches {
             case .always: return true
             case .never: return false
             case .asOneEmptyValue:
-                let result = try matches(link.body, JSONObject())
+                let result = try matches(link.body, JSONObject(), chosen: chosen)
                 return link.quantifier == .none ? !result : result
             }
         }
         switch link.quantifier {
         case .any:
-            for other in related where try matches(link.body, other) { return true }
+            for other in related where try matches(link.body, other, chosen: chosen) { return true }
             return false
         case .all:
-            for other in related where !(try matches(link.body, other)) { return false }
+            for other in related where !(try matches(link.body, other, chosen: chosen)) { return false }
             return true
         case .none:
-            for other in related where try matches(link.body, other) { return false }
+            for other in related where try matches(link.body, other, chosen: chosen) { return false }
             return true
         }
     }

@@ -44,6 +44,8 @@ struct QueryPlanner {
     private func collect(_ node: CompiledNode, into conjuncts: inout [Int]) -> Bool {
         switch node {
         case .cond(let index):
+            // A joined condition tests one element chosen with the others: no index answers it.
+            guard conditions[index].join == nil else { return false }
             conjuncts.append(index)
             return true
         case .all(let nodes):

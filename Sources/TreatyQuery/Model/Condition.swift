@@ -38,6 +38,12 @@ public struct Condition: Sendable, Hashable {
     public var likeWrap: Bool
     /// The name under which ``CompiledQuery/setParameter(_:to:)`` replaces the operand.
     public var alias: String?
+    /// A join name for a condition on a list field: conditions with the same name test the same
+    /// element, as links with the same ``Link/join`` share their related record (SQL's
+    /// `json_each` join; PocketBase's `:each`). The query matches when some choice of one element
+    /// per name — a null value for an empty list — makes it true; ``quantifier`` and
+    /// ``emptyMatches`` do not apply. `nil` (the default): the elements combine by ``quantifier``.
+    public var join: String?
 
     /// Creates a condition.
     ///

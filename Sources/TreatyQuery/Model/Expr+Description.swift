@@ -37,12 +37,14 @@ extension Condition: CustomStringConvertible {
         if emptyEqualsNull { flags.append("emptyIsNull") }
         if likeWrap { flags.append("wrap") }
         if let alias, operand != .parameter(alias) { flags.append("as \(alias)") }
+        if let join { flags.append("join: \(join)") }
         return "\(op)(\(path)\(operandText))" + (flags.isEmpty ? "" : "[" + flags.joined(separator: ", ") + "]")
     }
 }
 
 extension Link: CustomStringConvertible {
-    /// `tags.any{…}`, `comments_via_post.all[empty: asOneEmptyValue]{…}`, `@collection.users.any{…}`.
+    /// `tags.any{…}`, `comments_via_post.all[empty: asOneEmptyValue]{…}`, `@collection.users.any{…}`;
+    /// a joined link is `tags.join(tags){…}`.
     public var description: String {
         let name: String
         switch direction {
@@ -50,6 +52,7 @@ extension Link: CustomStringConvertible {
         case .backlink(let from): name = "\(from)_via_\(relation)"
         case .collection: name = "@collection.\(relation)"
         }
+        if let join { return "\(name).join(\(join)){\(self.where)}" }
         let empty = emptyMatches == quantifier.defaultEmptyMatch ? "" : "[empty: \(emptyMatches.rawValue)]"
         return "\(name).\(quantifier.rawValue)\(empty){\(self.where)}"
     }

@@ -32,6 +32,18 @@ public struct Link: Sendable, Hashable {
     public var emptyMatches: EmptyMatch
     /// The test each related record takes; its paths are fields of the related resource.
     public var `where`: Expr
+    /// A join name: links of one query that carry the same name share their related record.
+    ///
+    /// Joined links behave as SQL's `LEFT JOIN` in a `WHERE` clause (and as PocketBase's
+    /// filters, which compile to one): the query matches a record when **some choice** of one
+    /// related record per join name — an empty record where there is none — makes the whole
+    /// expression true. So `tags.name = "a" && tags.name = "b"` with both links joined as
+    /// `"tags"` asks for one tag named both (nothing matches), where two unjoined links ask for
+    /// some tag named "a" and some tag named "b". A joined link tests ``where`` on its chosen
+    /// record; ``quantifier`` and ``emptyMatches`` do not apply. A joined link inside another
+    /// joined link chooses among the related records of the outer link's choice; a joined link
+    /// may not sit inside an unjoined one. `nil` (the default): an ordinary, unjoined link.
+    public var join: String?
 
     /// Creates a link.
     ///
@@ -41,15 +53,18 @@ public struct Link: Sendable, Hashable {
     ///   - quantifier: How the results combine; `any` by default (ObjectBox's `link`).
     ///   - emptyMatches: What no related records give; by default the quantifier's
     ///     ``Quantifier/defaultEmptyMatch``.
+    ///   - join: A join name shared with the other links that choose the same related record
+    ///     (see ``join``); `nil` for an ordinary link.
     ///   - where: The test each related record takes.
     public init(
         _ relation: String, direction: Direction = .forward, quantifier: Quantifier = .any,
-        emptyMatches: EmptyMatch? = nil, where: Expr
+        emptyMatches: EmptyMatch? = nil, join: String? = nil, where: Expr
     ) {
         self.relation = relation
         self.direction = direction
         self.quantifier = quantifier
         self.emptyMatches = emptyMatches ?? quantifier.defaultEmptyMatch
+        self.join = join
         self.where = `where`
     }
 }

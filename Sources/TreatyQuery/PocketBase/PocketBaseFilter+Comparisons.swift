@@ -68,6 +68,7 @@ extension PocketBaseFilterParser {
             }
         }
         var expr: Expr
+        var row: Expr?
         let numeric = Self.isNumericOrBool(path, fieldPath.modifier, elements: elements)
         if let boolean = try booleanComparison(path, sign, rhs) {
             expr = boolean
@@ -86,6 +87,13 @@ extension PocketBaseFilterParser {
                 nullMatches: sign.base == .ne, emptyEqualsNull: true, likeWrap: isLike)
             if case .placeholder(let name) = rhs.side { condition.alias = name }
             try check(condition, in: path, token: token, sign: sign, rhs: rhs)
+            if elements {
+                // One element of a json_each join shared by the filter's conditions on the field.
+                var element = condition
+                element.quantifier = .any
+                element.join = Self.joinName(path.hops[...], then: path.field + ":each")
+                row = sign.base == .notLike ? .not(.cond(element)) : .cond(element)
+            }
             if sign.base == .notLike, elements {
                 condition.quantifier = sign.any ? .all : .none
                 condition.emptyMatches = .asOneEmptyValue
@@ -94,13 +102,40 @@ extension PocketBaseFilterParser {
                 expr = sign.base == .notLike ? .not(.cond(condition)) : .cond(condition)
             }
         }
-        for hop in path.hops.reversed() {
-            expr = .link(
-                Link(
-                    hop.relation, direction: hop.direction, quantifier: sign.any ? .any : .all,
-                    emptyMatches: .asOneEmptyValue, where: expr))
+        let toMany = elements || path.hops.contains(where: \.multi)
+        return Self.throughHops(path.hops, row: row ?? expr, every: !sign.any && toMany ? expr : nil)
+    }
+
+    /// A comparison reached through `hops` as PocketBase's SQL reaches it: each hop (and each
+    /// `:each` list) is a `LEFT JOIN` shared by every condition of the filter that takes the same
+    /// path — a joined link or condition named by the path — so `tags.name ?= "a" &&
+    /// tags.name ?= "b"` asks for one tag named both. `row` tests the joined record; `every`,
+    /// for a comparison without `?` through a to-many hop or list, must also hold for every
+    /// related record and element (PocketBase's multi-match subquery, which joins on its own).
+    static func throughHops(_ hops: [PocketBasePath.Hop], row: Expr, every: Expr?) -> Expr {
+        var joined = row
+        for (index, hop) in hops.enumerated().reversed() {
+            joined = .link(Link(hop.relation, direction: hop.direction, join: joinName(hops[...index]), where: joined))
         }
-        return expr
+        guard var every else { return joined }
+        for hop in hops.reversed() {
+            every = .link(
+                Link(hop.relation, direction: hop.direction, quantifier: .all, emptyMatches: .asOneEmptyValue, where: every))
+        }
+        return .all([joined, every])
+    }
+
+    /// The join a path prefix names: `author`, `tags.owner`, `comments_via_post`, `@collection.users`
+    /// (and `tags.labels:each` with `then`).
+    static func joinName(_ hops: ArraySlice<PocketBasePath.Hop>, then last: String? = nil) -> String {
+        let names = hops.map { hop in
+            switch hop.direction {
+            case .forward: hop.relation
+            case .backlink(let from): "\(from)_via_\(hop.relation)"
+            case .collection: "@collection.\(hop.relation)"
+            }
+        }
+        return (names + (last.map { [$0] } ?? [])).joined(separator: ".")
     }
 
     /// Whether the compared value is a number or a bool (for which `= null` matches nothing).
