@@ -996,6 +996,13 @@ def join_rule_cases() -> list[Case]:
         get("joins/multi-sort-through-guarded-rule", shelves, {"sort": "refs.name", **fields}),
         get("joins/multi-sort-desc-through-guarded-rule", shelves, {"sort": "-refs.name,title", **fields}),
         get("joins/multi-sort-superuser", shelves, {"sort": "-refs.name,title", **fields}, auth="su"),
+        get("joins/multi-sort-with-filter-on-path", shelves,
+            {"filter": 'refs.name ?= "y"', "sort": "refs.name,title", **fields}, auth="su"),
+        get("joins/multi-sort-desc-with-filter-on-path", shelves,
+            {"filter": 'refs.name ?= "x"', "sort": "-refs.name,title", **fields}, auth="su",
+            note="the sort reads the joined row the filter kept: x, not the first related y"),
+        get("joins/multi-sort-with-filter-on-path-as-guest", shelves,
+            {"filter": 'refs.name ?= "x"', "sort": "-refs.name,title", **fields}),
     ]
 
 

@@ -54,6 +54,19 @@ import TreatyQuery
         #expect(try Blog.posts(.not(Self.label("swift", join: "l"))) == ["p1", "p2", "p3", "p4"])
     }
 
+    @Test("a key through a joined path reads the record the first passing choice took")
+    func orderByJoinedRecord() throws {
+        // p1's tags are [swift, server], p5's [swift]. For p1 the first passing choice is "server";
+        // walking to the first related record reads "swift" for both, a tie broken by id.
+        let where_ = Expr.any([Self.tag("server"), .cond(Condition("id", .eq, "p5"))])
+        var key = OrderKey(FieldPath(["tags", "name"]), descending: true)
+        #expect(try Blog.ids(Query("posts", where: where_, order: [key])) == ["p1", "p5"])
+        key.join = "tags"
+        #expect(try Blog.ids(Query("posts", where: where_, order: [key])) == ["p5", "p1"])
+        key.join = "other"
+        #expect(try Blog.ids(Query("posts", where: where_, order: [key])) == ["p1", "p5"], "an unknown join walks")
+    }
+
     @Test("a join the query cannot share is refused when it compiles")
     func refused() throws {
         let user = Link("user", join: "comments.user", where: .true)

@@ -8,9 +8,12 @@ struct CompiledOrderKey: Sendable {
 
     let source: Source
     let key: OrderKey
+    /// The query's join whose chosen record supplies the value (see ``OrderKey/join``).
+    let join: Int?
 
     init(_ key: OrderKey, compiler: Compiler, resource: ResourceSchema) throws(QueryError) {
         self.key = key
+        var join: Int?
         switch key.key {
         case .insertionOrder: source = .insertion
         case .random(let seed): source = .random(seed: seed)
@@ -29,6 +32,12 @@ struct CompiledOrderKey: Sendable {
                 throw QueryError(.unsupported, "cannot order by '\(path)': it holds several values")
             }
             source = .value(steps: steps, access: access, kind: kind)
+            if let name = key.join, let index = compiler.joins.firstIndex(where: { $0.name == name }),
+                case .relation(let step) = compiler.joins[index].source, step == steps.last
+            {
+                join = index
+            }
         }
+        self.join = join
     }
 }

@@ -130,7 +130,7 @@ extension CompiledQuery {
         in source: Source, records: [JSONObject], environment: QueryEnvironment
     ) throws(QueryError) -> [Int] {
         let positions = try matchingPositions(in: source, records: records, environment: environment)
-        let ordering = RecordOrdering(keys: order, idField: resource.idField, source: source, environment: environment)
+        let ordering = ordering(in: source, environment: environment)
         return try ordering.sorted(positions, of: records)
     }
 
@@ -183,7 +183,7 @@ extension CompiledQuery {
         }
         let records = source.records(of: resource.name)
         let positions = try matchingPositions(in: source, records: records, environment: environment)
-        let ordering = RecordOrdering(keys: order, idField: resource.idField, source: source, environment: environment)
+        let ordering = ordering(in: source, environment: environment)
         let (end, overflow) = offset.addingReportingOverflow(limit)
         let prefix = limit == 0 || overflow ? nil : end
         let ordered: [Int]
@@ -199,5 +199,18 @@ extension CompiledQuery {
         let start = min(offset, ordered.count)
         let stop = limit == 0 ? ordered.count : min(ordered.count, start + limit)
         return (ordered[start..<stop].map { records[$0] }, positions.count)
+    }
+}
+
+extension CompiledQuery {
+    /// The ordering of the query's keys; keys read through a join read the record chosen by the
+    /// first choice that satisfies the expression.
+    func ordering<Source: QueryDataSource>(in source: Source, environment: QueryEnvironment) -> RecordOrdering<Source> {
+        var ordering = RecordOrdering(keys: order, idField: resource.idField, source: source, environment: environment)
+        if let root, order.contains(where: { $0.join != nil }) {
+            let evaluator = Evaluator(conditions: conditions, joins: joins, source: source, environment: environment)
+            ordering.firstChoice = { record throws(QueryError) in try evaluator.firstChoice(root, record) }
+        }
+        return ordering
     }
 }

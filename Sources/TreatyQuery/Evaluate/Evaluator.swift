@@ -12,8 +12,14 @@ struct Evaluator<Source: QueryDataSource> {
     /// is none — makes it pass.
     func matches(_ root: CompiledNode, _ record: JSONObject) throws(QueryError) -> Bool {
         guard !joins.isEmpty else { return try matches(root, record, chosen: []) }
+        return try firstChoice(root, record) != nil
+    }
+
+    /// The first choice of related records (in their stored order) that makes `record` pass
+    /// `root`, or `nil` when none does.
+    func firstChoice(_ root: CompiledNode, _ record: JSONObject) throws(QueryError) -> [JoinChoice]? {
         var chosen = [JoinChoice](repeating: .record(JSONObject()), count: joins.count)
-        return try choose(0, &chosen, root, record)
+        return try choose(0, &chosen, root, record) ? chosen : nil
     }
 
     /// Tries every choice for join `index` and the joins after it.

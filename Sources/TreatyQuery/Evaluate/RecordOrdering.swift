@@ -6,6 +6,8 @@ struct RecordOrdering<Source: QueryDataSource> {
     let idField: String
     let source: Source
     let environment: QueryEnvironment
+    /// The joins' first satisfying choice for a record, for keys read through a join.
+    var firstChoice: ((JSONObject) throws(QueryError) -> [JoinChoice]?)?
 
     /// One record with its precomputed sort values.
     private struct Row {
@@ -89,8 +91,13 @@ struct RecordOrdering<Source: QueryDataSource> {
             return .integer(Int64(bitPattern: Self.mix(seed ^ Self.fnv1a((record[idField] ?? .null).serialized()))))
         case .value(let steps, let access, let kind):
             var current: JSONObject? = record
-            for step in steps {
-                current = current.flatMap { source.relatedRecords(of: $0, through: step).first }
+            if let join = key.join, let firstChoice, let choices = try firstChoice(record) {
+                let chosen = choices[join].record
+                current = chosen.isEmpty ? nil : chosen
+            } else {
+                for step in steps {
+                    current = current.flatMap { source.relatedRecords(of: $0, through: step).first }
+                }
             }
             guard let current else { return key.key.nulls == .zero ? kind.zero : nil }
             value = try ValueReader(environment: environment).scalar(access, kind: kind, in: current)

@@ -33,6 +33,12 @@ public struct OrderKey: Sendable, Hashable {
     public var nulls: Nulls
     /// Whether integers order as unsigned (negative values after every positive one).
     public var unsigned: Bool
+    /// For a path through relations: the join (see ``Link/join``) of its last hop. When the
+    /// query's expression uses that join, the value is read from the record chosen by the first
+    /// choice that satisfies the expression (related records are tried in their stored order),
+    /// as SQL sorts a `LEFT JOIN`ed column of the row its `WHERE` kept; otherwise, and by
+    /// default (`nil`), from the first related record of each hop.
+    public var join: String?
 
     /// Creates an order key.
     ///

@@ -85,7 +85,10 @@ public enum PocketBaseSort {
         }
         components.append(path.field)
         let modifier: PathModifier? = path.kind == .date ? .pocketBaseDateText : nil
-        return OrderKey(
+        var key = OrderKey(
             FieldPath(components, modifier: modifier), descending: descending, caseSensitive: true, nulls: .zero)
+        // PocketBase sorts by the joined row its WHERE kept: the filter's join of the same path.
+        if !path.hops.isEmpty { key.join = PocketBaseFilterParser.joinName(path.hops[...]) }
+        return key
     }
 }
