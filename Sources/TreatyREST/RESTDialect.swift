@@ -20,6 +20,7 @@ public struct RESTDialect: Dialect {
     public let contract: Contract
     private let router: RESTRouter
     private let parser = JSONParser()
+    private let fullLists = FullListCache()
 
     /// Creates the dialect for `contract`.
     public init(contract: Contract) {
@@ -95,7 +96,9 @@ public struct RESTDialect: Dialect {
         let id = match.parameters[resource.identity.key]
         switch (request.method, endpoint.returns) {
         case (.get, .list):
-            let list = try store.list(resource.name, scope: scope, since: try cursor(request, endpoint))
+            let since = try cursor(request, endpoint)
+            if since == nil { return try fullList(resource.name, scope: scope, endpoint: endpoint, store: store) }
+            let list = try store.list(resource.name, scope: scope, since: since)
             var headers = HTTPFields()
             if let cursor = list.cursor { headers[HTTPField.Name("Sync-Cursor")!] = cursor }
             return json(.array(list.records.map(JSONValue.object)), status: endpoint.status, headers: headers)
@@ -133,6 +136,29 @@ public struct RESTDialect: Dialect {
                 resource.name, id: id ?? "", scope: scope, patch: body, writable: endpoint.writes)
             return json(.object(record), status: endpoint.status)
         }
+    }
+
+    /// A full list, serialized once per content of the tables it reads (see ``FullListCache``).
+    private func fullList(_ resource: String, scope: Scope?, endpoint: Endpoint, store: RecordStore)
+        throws(StoreError) -> DialectResponse
+    {
+        func revisions() throws(StoreError) -> [UInt64] {
+            var result = [try store.revision(of: resource)]
+            if let scope { result.append(try store.revision(of: scope.parent)) }
+            return result
+        }
+        let key = FullListCache.Key(resource: resource, parentID: scope?.id, revisions: try revisions())
+        let body: [UInt8]
+        if let cached = fullLists.body(for: key) {
+            body = cached
+        } else {
+            body = JSONValue.array(try store.list(resource, scope: scope).records.map(JSONValue.object)).serializedBytes()
+            // A write between the two readings may or may not be in the body: keep it only if none came.
+            if try revisions() == key.revisions { fullLists.store(body, for: key) }
+        }
+        var fields = HTTPFields()
+        fields[.contentType] = "application/json"
+        return DialectResponse(status: .init(code: endpoint.status), headers: fields, body: body)
     }
 
     private func cursor(_ request: DialectRequest, _ endpoint: Endpoint) throws(StoreError) -> SyncCursor? {

@@ -47,7 +47,6 @@ struct DemoServer {
     }
 }
 
-/// Ids of the demo fixture (rest-sync.md's U1…, P1…, G1…, T1…).
 /// A new client-created task body under P1.
 func newTask(id: String = "A0000000-0000-4000-8000-000000000001") -> JSONObject {
     [

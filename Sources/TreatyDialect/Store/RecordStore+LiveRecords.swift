@@ -41,3 +41,17 @@ extension RecordStore {
         }
     }
 }
+
+extension RecordStore {
+    /// The revision that names `resource`'s contents now (see ``LiveRecords/revision``): equal
+    /// revisions mean equal contents, so a cache of anything computed from the table — a
+    /// serialized list — can be keyed by it.
+    ///
+    /// - Throws: ``StoreError`` `not_found` for an unknown resource.
+    public func revision(of resource: String) throws(StoreError) -> UInt64 {
+        try state.withLock { state throws(StoreError) -> UInt64 in
+            _ = try Self.model(resource, in: state)
+            return state.tables[resource]?.revision ?? 0
+        }
+    }
+}
