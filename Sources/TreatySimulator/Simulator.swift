@@ -49,6 +49,7 @@ public struct Simulator: Sendable {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, configuration.threads ?? System.coreCount))
         let processor = RequestProcessor(dialect: dialect, store: store, configuration: configuration)
         let connections = ConnectionRegistry()
+        let idleTimeout = configuration.idleTimeout.map(TimeAmount.init)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 1024)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -58,6 +59,9 @@ public struct Simulator: Sendable {
             .childChannelInitializer { channel in
                 connections.add(channel)
                 return channel.eventLoop.makeCompletedFuture {
+                    if let idleTimeout {
+                        try channel.pipeline.syncOperations.addHandler(IdleStateHandler(readTimeout: idleTimeout))
+                    }
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
                     try channel.pipeline.syncOperations.addHandler(SimulatorHTTPHandler(processor: processor))
                 }

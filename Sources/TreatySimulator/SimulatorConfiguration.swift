@@ -15,6 +15,10 @@ public struct SimulatorConfiguration: Sendable {
     public var lingerTimeout: Duration
     /// How long, in all, a client refused with 413 may keep sending its body (default 30 s).
     public var lingerTime: Duration
+    /// How long a connection may sit without a request before the simulator closes it (default
+    /// 60 s, as web servers do with idle keep-alive connections); `nil` keeps it open. A request
+    /// whose answer is being delayed (a latency fault) is not idle.
+    public var idleTimeout: Duration?
     /// The fault rules active from the start (more can be added through the admin API).
     public var faults: [FaultRule]
     /// The seed of the generator that decides whether probabilistic faults fire.
@@ -37,6 +41,7 @@ public struct SimulatorConfiguration: Sendable {
         maxBodySize: Int = 10 * 1024 * 1024,
         lingerTimeout: Duration = .seconds(5),
         lingerTime: Duration = .seconds(30),
+        idleTimeout: Duration? = .seconds(60),
         faults: [FaultRule] = [],
         seed: UInt64 = 0,
         journalCapacity: Int = 10_000,
@@ -49,6 +54,7 @@ public struct SimulatorConfiguration: Sendable {
         self.maxBodySize = maxBodySize
         self.lingerTimeout = lingerTimeout
         self.lingerTime = lingerTime
+        self.idleTimeout = idleTimeout
         self.faults = faults
         self.seed = seed
         self.journalCapacity = journalCapacity

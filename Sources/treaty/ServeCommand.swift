@@ -61,11 +61,19 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The largest request body accepted (suffixes K, M, G).", transform: ByteSize.parse)
     var maxBodySize: Int = 10 * 1024 * 1024
 
+    @Option(help: "Event-loop threads (default: one per core).")
+    var threads: Int?
+
+    @Option(help: "Seconds a connection may stay without a request before it is closed; 0 keeps it open.")
+    var idleTimeout: Int = 60
+
     @Option(help: "Log level on standard error: trace, debug, info, notice, warning, error or critical.", transform: LogLevel.parse)
     var logLevel: Logger.Level = .info
 
     func validate() throws {
         if !(0...65_535).contains(port) { throw ValidationError("--port must be between 0 and 65535") }
+        if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be between 1 and 256") }
+        if idleTimeout < 0 { throw ValidationError("--idle-timeout must not be negative (0 keeps connections open)") }
         if let clock, TimestampText.milliseconds(clock) == nil {
             throw ValidationError("'\(clock)' is not a timestamp; write e.g. 2025-01-01T00:00:00Z")
         }
@@ -102,7 +110,8 @@ struct ServeCommand: ParsableCommand {
         var logger = Logger(label: "treaty.simulator", factory: { StreamLogHandler.standardError(label: $0) })
         logger.logLevel = logLevel
         let configuration = SimulatorConfiguration(
-            host: host, port: port, maxBodySize: maxBodySize, faults: rules, seed: seed, logger: logger)
+            host: host, port: port, maxBodySize: maxBodySize, idleTimeout: idleTimeout == 0 ? nil : .seconds(idleTimeout),
+            faults: rules, seed: seed, threads: threads, logger: logger)
         let banner = "treaty: serving \(loaded.contract.api) (\(loaded.contract.dialect))"
         try ServeSession.run(Simulator(dialect: dialect, store: store, configuration: configuration), banner: banner, logger: logger)
     }

@@ -29,4 +29,16 @@ import Testing
         #expect(output.status == 2)
         #expect((output.standardOutput + output.standardError).contains("[RS-ID-1]"))
     }
+
+    @Test(
+        "out-of-range thread counts and idle timeouts are refused with exit 2 and the rule",
+        arguments: [
+            (["--threads", "0"], "--threads must be between 1 and 256"),
+            (["--idle-timeout=-1"], "--idle-timeout must not be negative"),
+        ])
+    func badServerOptions(arguments: [String], message: String) throws {
+        let output = try TreatyProcess.run(["serve", "--contract", "Contracts/demo/contract.yaml", "--port", "0"] + arguments)
+        #expect(output.status == 2)
+        #expect(output.standardError.contains(message))
+    }
 }

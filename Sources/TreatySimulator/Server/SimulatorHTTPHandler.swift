@@ -95,6 +95,18 @@ final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
         context.fireChannelInactive()
     }
 
+    /// Closes a connection that sent nothing for the idle timeout, unless its answer is due.
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        guard event is IdleStateHandler.IdleStateEvent else {
+            context.fireUserInboundEventTriggered(event)
+            return
+        }
+        switch state {
+        case .idle, .receiving: context.close(promise: nil)
+        case .answering, .discarding, .closing: break
+        }
+    }
+
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         context.close(promise: nil)
     }
