@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -113,6 +115,15 @@ public final class ChildProcess: Sendable {
             let decoded = Self.decode(raw)
             status = decoded
             return decoded
+        }
+    }
+
+    /// Waits for the child to exit, as ``wait()`` does, on a thread of its own: an async test
+    /// awaiting a long child leaves the cooperative pool's few threads to the other tests (a
+    /// blocked pool starves every timing-sensitive test running beside it).
+    public func exited() async -> Int32 {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: self.wait()) }
         }
     }
 

@@ -4,10 +4,10 @@ import Testing
 @Suite struct CheckBadInputTests {
     let arguments = ["check", "--endpoint", "GET /projects/{project_id}/tasks"]
 
-    func check(bytes: [UInt8], extra: [String] = []) throws -> TreatyProcess.Output {
+    func check(bytes: [UInt8], extra: [String] = []) async throws -> TreatyProcess.Output {
         let directory = try TemporaryDirectory()
         try directory.write("payload.json", bytes: bytes)
-        return try TreatyProcess.run(arguments + extra + [directory.path("payload.json")], directory: TreatyProcess.root)
+        return try await TreatyProcess.run(arguments + extra + [directory.path("payload.json")], directory: TreatyProcess.root)
     }
 
     @Test("unusable payloads exit 2 with a located error", arguments: [
@@ -19,30 +19,30 @@ import Testing
         ("[1] x", "error: [json."),
         ("[NaN]", "NaN"),
     ])
-    func unusable(text: String, expected: String) throws {
-        let output = try check(bytes: Array(text.utf8))
+    func unusable(text: String, expected: String) async throws {
+        let output = try await check(bytes: Array(text.utf8))
         #expect(output.status == 2)
         #expect(output.standardOutput.contains(expected), "\(output.standardOutput)")
         #expect(output.standardOutput.contains("payload.json:"))
     }
 
     @Test("invalid UTF-8 exits 2 and names the byte")
-    func invalidUTF8() throws {
-        let output = try check(bytes: Array("[{\"title\": \"".utf8) + [0xFF] + Array("\"}]".utf8))
+    func invalidUTF8() async throws {
+        let output = try await check(bytes: Array("[{\"title\": \"".utf8) + [0xFF] + Array("\"}]".utf8))
         #expect(output.status == 2)
         #expect(output.standardOutput.contains("payload.json:1:13: error:"), "\(output.standardOutput)")
     }
 
     @Test("100,000 nested arrays exit 2 without crashing")
-    func deepNesting() throws {
-        let output = try check(bytes: Array(repeating: UInt8(ascii: "["), count: 100_000))
+    func deepNesting() async throws {
+        let output = try await check(bytes: Array(repeating: UInt8(ascii: "["), count: 100_000))
         #expect(output.status == 2)
         #expect(output.standardOutput.contains("nesting deeper than 512 levels"), "\(output.standardOutput)")
     }
 
     @Test("a payload over --max-payload-size exits 2")
-    func tooLarge() throws {
-        let output = try check(bytes: Array("[]".utf8) + Array(repeating: UInt8(ascii: " "), count: 2048), extra: ["--max-payload-size", "1K"])
+    func tooLarge() async throws {
+        let output = try await check(bytes: Array("[]".utf8) + Array(repeating: UInt8(ascii: " "), count: 2048), extra: ["--max-payload-size", "1K"])
         #expect(output.status == 2)
         #expect(output.standardOutput.contains("1024"), "\(output.standardOutput)")
     }
@@ -56,8 +56,8 @@ import Testing
         ["check", "--endpoint", "GET /projects", "--max-payload-size", "lots", "Fixtures/demo/project.json"],
         ["frobnicate"],
     ])
-    func badArguments(arguments: [String]) throws {
-        let output = try TreatyProcess.run(arguments)
+    func badArguments(arguments: [String]) async throws {
+        let output = try await TreatyProcess.run(arguments)
         #expect(output.status == 2, "\(output.standardOutput)\(output.standardError)")
         #expect(!(output.standardOutput + output.standardError).isEmpty)
     }

@@ -6,8 +6,8 @@ import Testing
     let list = ["--endpoint", "GET /projects/{project_id}/tasks"]
 
     @Test("conforming payloads exit 0")
-    func conforming() throws {
-        let output = try TreatyProcess.run(["check"] + contract + list + ["Fixtures/demo/payloads/tasks-p1.json"])
+    func conforming() async throws {
+        let output = try await TreatyProcess.run(["check"] + contract + list + ["Fixtures/demo/payloads/tasks-p1.json"])
         #expect(output.status == 0)
         #expect(output.standardOutput == """
             Fixtures/demo/payloads/tasks-p1.json: conforms (3 records, GET /projects/{project_id}/tasks)
@@ -17,42 +17,42 @@ import Testing
     }
 
     @Test("violations exit 1 and are listed compiler-style, grouped by payload")
-    func violationsText() throws {
-        let output = try TreatyProcess.run(
+    func violationsText() async throws {
+        let output = try await TreatyProcess.run(
             ["check"] + contract + list + ["Fixtures/demo/payloads/tasks-p1.json", "Fixtures/demo/payloads/tasks-p1-violations.json"])
         #expect(output.status == 1)
         try Snapshot.assert(output.standardOutput, named: "check-violations.txt")
     }
 
     @Test("--format json gives the same findings as a JSON document")
-    func violationsJSON() throws {
-        let output = try TreatyProcess.run(
+    func violationsJSON() async throws {
+        let output = try await TreatyProcess.run(
             ["check", "--format", "json"] + contract + list + ["Fixtures/demo/payloads/tasks-p1-violations.json"])
         #expect(output.status == 1)
         try Snapshot.assert(output.standardOutput, named: "check-violations.json")
     }
 
     @Test("'-' reads the payload from standard input; the contract defaults to the only one in Contracts/")
-    func standardInput() throws {
+    func standardInput() async throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: TreatyProcess.root + "/Fixtures/demo/payloads/task-t1.json"))
-        let output = try TreatyProcess.run(["check", "--endpoint", "GET /projects/{project_id}/tasks/{id}", "-"], input: data)
+        let output = try await TreatyProcess.run(["check", "--endpoint", "GET /projects/{project_id}/tasks/{id}", "-"], input: data)
         #expect(output.status == 0)
         #expect(output.standardOutput.hasPrefix("<stdin>: conforms (1 record, GET /projects/{project_id}/tasks/{id})"))
     }
 
     @Test("a concrete request lets rules compare records with the path and query")
-    func concreteRequest() throws {
+    func concreteRequest() async throws {
         let feed = "GET /projects/36F675CC-81E7-4EF5-A8E2-5D940ED90475/tasks?updated_after=2025-01-02T00:00:00.000Z"
-        let output = try TreatyProcess.run(["check", "--endpoint", feed, "Fixtures/demo/payloads/tasks-feed.json"])
+        let output = try await TreatyProcess.run(["check", "--endpoint", feed, "Fixtures/demo/payloads/tasks-feed.json"])
         #expect(output.status == 0)
-        let full = try TreatyProcess.run(["check"] + list + ["Fixtures/demo/payloads/tasks-feed.json"])
+        let full = try await TreatyProcess.run(["check"] + list + ["Fixtures/demo/payloads/tasks-feed.json"])
         #expect(full.status == 1)
         #expect(full.standardOutput.contains("[RS-MD-4] a deleted record is in a full list"))
     }
 
     @Test("--resource checks bare records")
-    func resource() throws {
-        let output = try TreatyProcess.run(["check", "--resource", "task", "Fixtures/demo/task.json"])
+    func resource() async throws {
+        let output = try await TreatyProcess.run(["check", "--resource", "task", "Fixtures/demo/task.json"])
         #expect(output.status == 0)
         #expect(output.standardOutput.hasPrefix("Fixtures/demo/task.json: conforms (5 records, resource 'task')"))
     }

@@ -3,14 +3,14 @@ import Testing
 
 @Suite struct LintCommandTests {
     @Test("treaty lint with no arguments lints Contracts/ and exits 0")
-    func lintDefault() throws {
-        let output = try TreatyProcess.run(["lint"])
+    func lintDefault() async throws {
+        let output = try await TreatyProcess.run(["lint"])
         #expect(output.status == 0)
         #expect(output.standardOutput == "linted 2 contract files: 0 errors, 0 warnings\n")
     }
 
     @Test("findings exit 1 and print compiler-style diagnostics")
-    func lintFindings() throws {
+    func lintFindings() async throws {
         let directory = try TemporaryDirectory()
         try directory.write("bad.yaml", """
             api: bad
@@ -23,7 +23,7 @@ import Testing
             endpoints:
               - GET /tasks/{task_id}
             """)
-        let output = try TreatyProcess.run(["lint", directory.path("bad.yaml")])
+        let output = try await TreatyProcess.run(["lint", directory.path("bad.yaml")])
         #expect(output.status == 1)
         let file = directory.path("bad.yaml")
         #expect(output.standardOutput == """
@@ -38,17 +38,17 @@ import Testing
     }
 
     @Test("an unreadable contract exits 2", arguments: ["api: [unclosed\n", "", "a: 1\na: 2\n"])
-    func lintUnreadable(text: String) throws {
+    func lintUnreadable(text: String) async throws {
         let directory = try TemporaryDirectory()
         try directory.write("broken.yaml", text)
-        let output = try TreatyProcess.run(["lint", directory.path("broken.yaml")])
+        let output = try await TreatyProcess.run(["lint", directory.path("broken.yaml")])
         #expect(output.status == 2)
         #expect(output.standardOutput.contains("\(directory.path("broken.yaml")):"))
     }
 
     @Test("a missing path exits 2")
-    func lintMissing() throws {
-        let output = try TreatyProcess.run(["lint", "Contracts/nope.yaml"])
+    func lintMissing() async throws {
+        let output = try await TreatyProcess.run(["lint", "Contracts/nope.yaml"])
         #expect(output.status == 2)
         #expect(output.standardOutput.hasPrefix("Contracts/nope.yaml: error: [unreadable-file] no such file or directory"))
     }

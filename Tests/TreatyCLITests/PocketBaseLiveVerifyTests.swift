@@ -28,7 +28,7 @@ import TreatyTestSupport
         try await server.importSchema(TreatyProcess.root + "/Contracts/blog/pb_schema.json")
         let directory = try TemporaryDirectory()
 
-        let passing = try TreatyProcess.run(
+        let passing = try await TreatyProcess.run(
             [
                 "verify", "--contract", "Contracts/blog/contract.yaml", "--target", server.url, "--junit",
                 directory.path("live.xml"),
@@ -44,7 +44,7 @@ import TreatyTestSupport
 
         for broken in BrokenBlog.allCases {
             let copy = try broken.write(into: directory)
-            let failing = try TreatyProcess.run(
+            let failing = try await TreatyProcess.run(
                 ["verify", "--contract", copy, "--target", server.url, "--junit", directory.path("broken.xml")])
             #expect(failing.status == 1, "\(broken): \(failing.standardOutput)\(failing.standardError)")
             #expect(

@@ -16,21 +16,21 @@ import Testing
     static let script = "Differential/pocketbase/sdk_flow.py"
 
     static let sdkInstalled: Bool = {
-        (try? TreatyProcess.command("python3", ["-c", "from pocketbase import PocketBase"]).status) == 0
+        TreatyProcess.succeeds("python3", ["-c", "from pocketbase import PocketBase"])
     }()
 
     @Test("the Python pocketbase SDK runs the blog flow against treaty serve --dialect pocketbase",
           .enabled(if: sdkInstalled, "python3 cannot import pocketbase; run `python3 -m pip install pocketbase`"))
-    func sdkFlow() throws {
+    func sdkFlow() async throws {
         let server = try ServeProcess(["--dialect", "pocketbase", "--port", "0"])
         defer { server.stop() }
         let url = try #require(server.url, "no banner, got: \(server.banner)")
 
-        let all = try TreatyProcess.command("python3", [Self.script, "--list"]).standardOutput.split(separator: "\n").map(String.init)
+        let all = try await TreatyProcess.command("python3", [Self.script, "--list"]).standardOutput.split(separator: "\n").map(String.init)
         try #require(all.count >= 16, "sdk_flow.py --list gave \(all)")
         #expect(Self.excludedSteps.keys.allSatisfy(all.contains), "excludedSteps names unknown steps")
         let steps = all.filter { Self.excludedSteps[$0] == nil }
-        let flow = try TreatyProcess.command("python3", [Self.script, url, "--steps", steps.joined(separator: ",")])
+        let flow = try await TreatyProcess.command("python3", [Self.script, url, "--steps", steps.joined(separator: ",")])
         #expect(flow.status == 0, "sdk_flow.py exited \(flow.status):\n\(flow.standardOutput)\(flow.standardError)")
         #expect(flow.standardOutput.contains("\(steps.count) of \(all.count) steps passed"),
                 "sdk_flow.py output:\n\(flow.standardOutput)\(flow.standardError)")

@@ -22,10 +22,10 @@ import Testing
     }
 
     @Test("a fixture that breaks the contract stops serve with exit 2")
-    func badFixture() throws {
+    func badFixture() async throws {
         let directory = try TemporaryDirectory()
         try directory.write("user.json", #"[{"id": 1}]"#)
-        let output = try TreatyProcess.run(["serve", "--contract", "Contracts/demo/contract.yaml", "--fixtures", directory.url.path, "--port", "0"])
+        let output = try await TreatyProcess.run(["serve", "--contract", "Contracts/demo/contract.yaml", "--fixtures", directory.url.path, "--port", "0"])
         #expect(output.status == 2)
         #expect((output.standardOutput + output.standardError).contains("[RS-ID-1]"))
     }
@@ -36,8 +36,8 @@ import Testing
             (["--threads", "0"], "--threads must be between 1 and 256"),
             (["--idle-timeout=-1"], "--idle-timeout must not be negative"),
         ])
-    func badServerOptions(arguments: [String], message: String) throws {
-        let output = try TreatyProcess.run(["serve", "--contract", "Contracts/demo/contract.yaml", "--port", "0"] + arguments)
+    func badServerOptions(arguments: [String], message: String) async throws {
+        let output = try await TreatyProcess.run(["serve", "--contract", "Contracts/demo/contract.yaml", "--port", "0"] + arguments)
         #expect(output.status == 2)
         #expect(output.standardError.contains(message))
     }

@@ -21,17 +21,24 @@ struct TreatyProcess {
     /// Runs `treaty arguments…` with `input` on standard input.
     static func run(
         _ arguments: [String], input: Data = Data(), directory: String = root, environment: [String: String] = [:]
-    ) throws -> Output {
-        try command(executable.path, arguments, input: input, directory: directory, environment: environment)
+    ) async throws -> Output {
+        try await command(executable.path, arguments, input: input, directory: directory, environment: environment)
+    }
+
+    /// Whether `program arguments…` exits 0: for `.enabled(if:)` checks, which cannot await.
+    static func succeeds(_ program: String, _ arguments: [String]) -> Bool {
+        guard let process = try? ChildProcess(program, arguments, output: .null, error: .null) else { return false }
+        return process.wait() == 0
     }
 
     /// Runs `program` (a path, or a name looked up in `PATH`) with `input` on standard input,
     /// collecting output through temporary files (pipes could fill up and block the child).
-    /// `TREATY_TARGET` and `TREATY_TOKEN` are not passed on.
+    /// `TREATY_TARGET` and `TREATY_TOKEN` are not passed on. The wait holds no thread of the
+    /// cooperative pool (see ``ChildProcess/exited()``).
     static func command(
         _ program: String, _ arguments: [String], input: Data = Data(), directory: String = root,
         environment: [String: String] = [:]
-    ) throws -> Output {
+    ) async throws -> Output {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("treaty-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -45,7 +52,7 @@ struct TreatyProcess {
         let process = try ChildProcess(
             program, arguments, environment: inherited.merging(environment) { $1 }, directory: directory,
             input: .file(inURL.path), output: .file(outURL.path), error: .file(errURL.path))
-        let status = process.wait()
+        let status = await process.exited()
         return Output(
             status: status,
             standardOutput: try String(contentsOf: outURL, encoding: .utf8),

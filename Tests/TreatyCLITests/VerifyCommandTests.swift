@@ -15,8 +15,8 @@ import Testing
         return path
     }
 
-    private func xmllint(_ file: String, schema: String) throws -> Int32 {
-        try TreatyProcess.command("xmllint", ["--noout", "--schema", "\(Self.schemas)/\(schema)", file]).status
+    private func xmllint(_ file: String, schema: String) async throws -> Int32 {
+        try await TreatyProcess.command("xmllint", ["--noout", "--schema", "\(Self.schemas)/\(schema)", file]).status
     }
 
     private func testcaseCount(_ file: String) throws -> Int {
@@ -25,69 +25,69 @@ import Testing
     }
 
     @Test("with no arguments it verifies the example contracts against the simulator and writes a valid report")
-    func defaultRun() throws {
+    func defaultRun() async throws {
         let directory = try scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let report = directory + "/junit.xml"
-        let output = try TreatyProcess.run(["verify", "--junit", report])
+        let output = try await TreatyProcess.run(["verify", "--junit", report])
         #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
         #expect(output.standardOutput.contains("✓ demo.shapes"))
         #expect(output.standardOutput.contains("✓ demo.task-lifecycle"))
         #expect(output.standardOutput.contains("✓ blog.posts: 4 passed, 0 failed"), "\(output.standardOutput)")
         let last = output.standardOutput.split(separator: "\n").dropLast().last.map(String.init) ?? ""
         #expect(last.hasSuffix("passed, 0 failed, 0 skipped"), "final line: \(last)")
-        #expect(try xmllint(report, schema: "junit-report.xsd") == 0)
+        #expect(try await xmllint(report, schema: "junit-report.xsd") == 0)
         #expect(try testcaseCount(report) >= 47)
     }
 
     @Test("the Jenkins flavour validates against the Jenkins and xUnit schemas")
-    func jenkinsFlavour() throws {
+    func jenkinsFlavour() async throws {
         let directory = try scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let report = directory + "/junit.xml"
-        let output = try TreatyProcess.run(["verify", "--junit", report, "--junit-flavor", "jenkins", "--junit-dir", directory + "/suites"])
+        let output = try await TreatyProcess.run(["verify", "--junit", report, "--junit-flavor", "jenkins", "--junit-dir", directory + "/suites"])
         #expect(output.status == 0)
-        #expect(try xmllint(report, schema: "junit-jenkins.xsd") == 0)
-        #expect(try xmllint(report, schema: "junit-xunit-plugin-10.xsd") == 0)
+        #expect(try await xmllint(report, schema: "junit-jenkins.xsd") == 0)
+        #expect(try await xmllint(report, schema: "junit-xunit-plugin-10.xsd") == 0)
         let perSuite = try FileManager.default.contentsOfDirectory(atPath: directory + "/suites").sorted()
         #expect(perSuite.count == 8 && perSuite.allSatisfy { $0.hasPrefix("TEST-") && $0.hasSuffix(".xml") }, "\(perSuite)")
     }
 
     @Test("two shards together run every case once, and report merge joins them")
-    func shardsMerge() throws {
+    func shardsMerge() async throws {
         let directory = try scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let full = try TreatyProcess.run(["verify", "--junit", directory + "/full.xml"])
-        let first = try TreatyProcess.run(["verify", "--shard", "1/2", "--junit", directory + "/s1.xml"])
-        let second = try TreatyProcess.run(["verify", "--shard", "2/2", "--junit", directory + "/s2.xml"])
+        let full = try await TreatyProcess.run(["verify", "--junit", directory + "/full.xml"])
+        let first = try await TreatyProcess.run(["verify", "--shard", "1/2", "--junit", directory + "/s1.xml"])
+        let second = try await TreatyProcess.run(["verify", "--shard", "2/2", "--junit", directory + "/s2.xml"])
         #expect(full.status == 0 && first.status == 0 && second.status == 0)
         let total = try testcaseCount(directory + "/full.xml")
         let one = try testcaseCount(directory + "/s1.xml")
         let two = try testcaseCount(directory + "/s2.xml")
         #expect(one > 0 && two > 0 && one + two == total)
-        let merged = try TreatyProcess.run(["report", "merge", "-o", directory + "/merged.xml", directory + "/s1.xml", directory + "/s2.xml"])
+        let merged = try await TreatyProcess.run(["report", "merge", "-o", directory + "/merged.xml", directory + "/s1.xml", directory + "/s2.xml"])
         #expect(merged.status == 0, "\(merged.standardError)")
         #expect(try testcaseCount(directory + "/merged.xml") == total)
-        #expect(try xmllint(directory + "/merged.xml", schema: "junit-report.xsd") == 0)
-        let notJUnit = try TreatyProcess.run(["report", "merge", "-o", directory + "/x.xml", TreatyProcess.root + "/Package.swift"])
+        #expect(try await xmllint(directory + "/merged.xml", schema: "junit-report.xsd") == 0)
+        let notJUnit = try await TreatyProcess.run(["report", "merge", "-o", directory + "/x.xml", TreatyProcess.root + "/Package.swift"])
         #expect(notJUnit.status == 2)
     }
 
     @Test("a read-only run skips every case that writes")
-    func readOnly() throws {
+    func readOnly() async throws {
         let directory = try scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let output = try TreatyProcess.run(["verify", "--read-only", "--junit", directory + "/junit.xml"])
+        let output = try await TreatyProcess.run(["verify", "--read-only", "--junit", directory + "/junit.xml"])
         #expect(output.status == 0)
         #expect(output.standardOutput.contains("demo.shapes: 7 passed, 0 failed ("), "\(output.standardOutput)")
         #expect(output.standardOutput.contains("demo.task: 0 passed, 0 failed, 17 skipped"), "\(output.standardOutput)")
     }
 
     @Test("an unreachable live target exits 2 without showing the token")
-    func unreachable() throws {
+    func unreachable() async throws {
         let directory = try scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let output = try TreatyProcess.run(
+        let output = try await TreatyProcess.run(
             ["verify", "--junit", directory + "/junit.xml"],
             environment: ["TREATY_TARGET": "http://127.0.0.1:9", "TREATY_TOKEN": "tok-1234-secret"])
         #expect(output.status == 2)
@@ -96,17 +96,17 @@ import Testing
     }
 
     @Test("bad arguments and bad scenario files exit 2 with a located message")
-    func badInput() throws {
+    func badInput() async throws {
         let directory = try scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        #expect(try TreatyProcess.run(["verify", "--shard", "3/2"]).status == 2)
-        #expect(try TreatyProcess.run(["verify", "--header", "no colon here"]).status == 2)
+        #expect(try await TreatyProcess.run(["verify", "--shard", "3/2"]).status == 2)
+        #expect(try await TreatyProcess.run(["verify", "--header", "no colon here"]).status == 2)
         let api = directory + "/Contracts/demo"
         try FileManager.default.createDirectory(atPath: api + "/suites", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: TreatyProcess.root + "/Contracts/demo/contract.yaml", toPath: api + "/contract.yaml")
         try "scenarios:\n  - name: x\n    steps:\n      - request: { method: FETCH, path: /users }\n"
             .write(toFile: api + "/suites/bad.yaml", atomically: true, encoding: .utf8)
-        let output = try TreatyProcess.run(["verify", "--junit", directory + "/junit.xml"], directory: directory)
+        let output = try await TreatyProcess.run(["verify", "--junit", directory + "/junit.xml"], directory: directory)
         #expect(output.status == 2)
         #expect(output.standardError.contains("Contracts/demo/suites/bad.yaml:4:"), "\(output.standardError)")
         #expect(output.standardError.contains("unknown method 'FETCH'"), "\(output.standardError)")
@@ -121,7 +121,7 @@ import Testing
         let base = try #require(server.url, "no banner, got: \(server.banner)")
         let directory = try scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let output = try TreatyProcess.run(
+        let output = try await TreatyProcess.run(
             [
                 "verify", "--contract", "Contracts/demo/contract.yaml", "--junit", directory + "/junit.xml", "--header",
                 "X-Api-Key: key-0123456789",

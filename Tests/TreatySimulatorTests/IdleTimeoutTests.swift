@@ -1,5 +1,4 @@
 import Foundation
-import NIOHTTP1
 import Testing
 import TreatySimulator
 
@@ -30,25 +29,21 @@ import TreatySimulator
 
     @Test("a keep-alive connection is closed once it has been idle for the timeout after its answer")
     func idleAfterAnswer() async throws {
-        // Long enough that a loaded machine still sends the request before the connection idles.
-        try await withServer(idle: .seconds(2)) { url in
-            let received = try await withTimeout(.seconds(30)) {
-                try await RawConnection.with(url) { connection in
-                    try await connection.send(Self.request)
-                    return try await connection.read()
-                }
-            }
+        try await withServer(idle: .milliseconds(500)) { url in
+            let received = try await ScriptedExchange.run(url, sending: Self.request)
             #expect(received.hasPrefix("HTTP/1.1 200"))
             #expect(!received.lowercased().contains("connection: close"), "the answer itself kept the connection")
         }
     }
 
-    @Test("an answer delayed past the idle timeout still arrives")
+    @Test("an answer delayed past the idle timeout still arrives, and the connection idles out after it")
     func delayedAnswer() async throws {
-        let slow = FaultRule(action: .latency(4000))
-        try await withServer(idle: .seconds(2), faults: [slow]) { url in
-            let response = try await TestClient.send(TestRequest(.GET, "/notes"), to: url)
-            #expect(response.status == 200)
+        let slow = FaultRule(action: .latency(1500))
+        try await withServer(idle: .milliseconds(500), faults: [slow]) { url in
+            let started = ContinuousClock.now
+            let received = try await ScriptedExchange.run(url, sending: Self.request)
+            #expect(received.hasPrefix("HTTP/1.1 200"))
+            #expect(ContinuousClock.now - started >= .milliseconds(1500))
         }
     }
 
