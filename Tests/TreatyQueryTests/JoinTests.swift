@@ -47,6 +47,17 @@ import TreatyQuery
         #expect(try Blog.posts(.any([Self.commenter("bob", join: true), Self.commenter("Ava", join: true)])) == ["p1", "p2"])
     }
 
+    @Test("conjuncts on different joins are independent; conjuncts on one join stay together")
+    func independentJoins() throws {
+        #expect(try Blog.posts(.all([Self.tag("swift"), Self.commenter("bob", join: true)])) == ["p1"])
+        #expect(try Blog.posts(.all([Self.tag("swift"), Self.tag("server"), Self.commenter("bob", join: true)])) == [])
+        #expect(try Blog.posts(.all([.not(Self.tag("swift")), Self.commenter("Ava", join: true)])) == ["p2"])
+        // A disjunction across two joins keeps them in one group, and still holds for either.
+        #expect(try Blog.posts(.any([Self.tag("Linux"), Self.commenter("bob", join: true)])) == ["p1", "p2"])
+        // Plain conditions beside the joins still apply.
+        #expect(try Blog.posts(.all([Self.tag("swift"), .cond(Condition("views", .gt, 100))])) == ["p1"])
+    }
+
     @Test("joined conditions on a list field test one element")
     func elements() throws {
         #expect(try Blog.posts(.all([Self.label("guide", join: nil), Self.label("swift", join: nil)])) == ["p1"])

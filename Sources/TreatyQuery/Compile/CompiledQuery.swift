@@ -20,6 +20,8 @@ public struct CompiledQuery: Sendable {
     var conditions: [CompiledCondition]
     /// The join names of joined links (see ``Link/join``), parents first.
     let joins: [CompiledJoin]
+    /// How the expression is evaluated when it has joins.
+    let joinPlan: JoinPlan?
     let root: CompiledNode?
     let order: [CompiledOrderKey]
 
@@ -45,6 +47,11 @@ public struct CompiledQuery: Sendable {
         self.root = root
         conditions = compiler.conditions
         joins = compiler.joins
+        if let root, !compiler.joins.isEmpty {
+            joinPlan = JoinPlan(root: root, joins: compiler.joins, conditions: compiler.conditions)
+        } else {
+            joinPlan = nil
+        }
         var keys: [CompiledOrderKey] = []
         for key in query.order { keys.append(try CompiledOrderKey(key, compiler: compiler, resource: resource)) }
         order = keys

@@ -117,7 +117,7 @@ extension CompiledQuery {
             if planned.exact { return planned.positions }
             candidates = planned.positions
         }
-        let evaluator = Evaluator(conditions: conditions, joins: joins, source: source, environment: environment)
+        let evaluator = Evaluator(conditions: conditions, joins: joins, plan: joinPlan, source: source, environment: environment)
         var matches: [Int] = []
         for position in candidates where try evaluator.matches(root, records[position]) {
             matches.append(position)
@@ -160,7 +160,7 @@ extension CompiledQuery {
         _ record: JSONObject, in source: some QueryDataSource, environment: QueryEnvironment = .current
     ) throws(QueryError) -> Bool {
         guard let root else { return true }
-        return try Evaluator(conditions: conditions, joins: joins, source: source, environment: environment).matches(root, record)
+        return try Evaluator(conditions: conditions, joins: joins, plan: joinPlan, source: source, environment: environment).matches(root, record)
     }
 
     /// One page of the matching records in order, and how many match in all: what
@@ -208,7 +208,7 @@ extension CompiledQuery {
     func ordering<Source: QueryDataSource>(in source: Source, environment: QueryEnvironment) -> RecordOrdering<Source> {
         var ordering = RecordOrdering(keys: order, idField: resource.idField, source: source, environment: environment)
         if let root, order.contains(where: { $0.join != nil }) {
-            let evaluator = Evaluator(conditions: conditions, joins: joins, source: source, environment: environment)
+            let evaluator = Evaluator(conditions: conditions, joins: joins, plan: joinPlan, source: source, environment: environment)
             ordering.firstChoice = { record throws(QueryError) in try evaluator.firstChoice(root, record) }
         }
         return ordering

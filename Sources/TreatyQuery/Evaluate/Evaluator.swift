@@ -4,6 +4,8 @@ import TreatyJSON
 struct Evaluator<Source: QueryDataSource> {
     let conditions: [CompiledCondition]
     let joins: [CompiledJoin]
+    /// The groups of the expression's joins; `nil` when it has none.
+    let plan: JoinPlan?
     let source: Source
     let environment: QueryEnvironment
 
@@ -11,22 +13,27 @@ struct Evaluator<Source: QueryDataSource> {
     /// related record (or list element) per join — an empty record or a null element where there
     /// is none — makes it pass.
     func matches(_ root: CompiledNode, _ record: JSONObject) throws(QueryError) -> Bool {
-        guard !joins.isEmpty else { return try matches(root, record, chosen: []) }
+        guard plan != nil else { return try matches(root, record, chosen: []) }
         return try firstChoice(root, record) != nil
     }
 
     /// The first choice of related records (in their stored order) that makes `record` pass
-    /// `root`, or `nil` when none does.
+    /// `root`, or `nil` when none does. Each group of the ``JoinPlan`` tries only its own joins.
     func firstChoice(_ root: CompiledNode, _ record: JSONObject) throws(QueryError) -> [JoinChoice]? {
         var chosen = [JoinChoice](repeating: .record(JSONObject()), count: joins.count)
-        return try choose(0, &chosen, root, record) ? chosen : nil
+        guard let plan else { return try matches(root, record, chosen: chosen) ? chosen : nil }
+        for conjunct in plan.free where !(try matches(conjunct, record, chosen: chosen)) { return nil }
+        for group in plan.groups {
+            guard try choose(group.joins[...], &chosen, .all(group.conjuncts), record) else { return nil }
+        }
+        return chosen
     }
 
-    /// Tries every choice for join `index` and the joins after it.
-    private func choose(_ index: Int, _ chosen: inout [JoinChoice], _ root: CompiledNode, _ record: JSONObject)
-        throws(QueryError) -> Bool
-    {
-        guard index < joins.count else { return try matches(root, record, chosen: chosen) }
+    /// Tries every choice for the first of `pending` and the joins after it.
+    private func choose(
+        _ pending: ArraySlice<Int>, _ chosen: inout [JoinChoice], _ node: CompiledNode, _ record: JSONObject
+    ) throws(QueryError) -> Bool {
+        guard let index = pending.first else { return try matches(node, record, chosen: chosen) }
         let join = joins[index]
         let from = join.parent.map { chosen[$0].record } ?? record
         let choices: [JoinChoice]
@@ -41,7 +48,7 @@ struct Evaluator<Source: QueryDataSource> {
         }
         for choice in choices {
             chosen[index] = choice
-            if try choose(index + 1, &chosen, root, record) { return true }
+            if try choose(pending.dropFirst(), &chosen, node, record) { return true }
         }
         return false
     }
