@@ -122,7 +122,7 @@ public final class ChildProcess: Sendable {
     /// awaiting a long child leaves the cooperative pool's few threads to the other tests (a
     /// blocked pool starves every timing-sensitive test running beside it).
     public func exited() async -> Int32 {
-        await onOwnThread { self.wait() }
+        await offload { self.wait() }
     }
 
     /// Whether the child is still running.
@@ -172,12 +172,16 @@ public final class ChildProcess: Sendable {
     }
 }
 
-/// Runs blocking `work` — waiting for a child, reading its pipe — on a thread of its own, so an
-/// async test does not hold one of the cooperative pool's few threads while it waits.
-public func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-    await withCheckedContinuation { continuation in
-        Thread.detachNewThread { continuation.resume(returning: work()) }
+/// Runs blocking `work` — starting or waiting for a child, reading its pipe — on a thread of its
+/// own, so an async test never holds one of Swift concurrency's few cooperative threads while it
+/// waits: with tests running in parallel on two cores, that would delay every other test.
+public func offload<T: Sendable, Failure: Error>(_ work: @escaping @Sendable () throws(Failure) -> T) async throws(Failure)
+    -> T
+{
+    let result: Result<T, Failure> = await withCheckedContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(returning: Result { () throws(Failure) -> T in try work() }) }
     }
+    return try result.get()
 }
 
 /// Why a child process could not start.

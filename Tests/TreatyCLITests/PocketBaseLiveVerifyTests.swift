@@ -126,7 +126,7 @@ final class RealPocketBase {
         try input.fileHandleForReading.close()
         try output.fileHandleForWriting.close()
         let reader = output.fileHandleForReading.fileDescriptor
-        let lines = await onOwnThread { (0..<3).map { _ in nextLine(from: reader) }.filter { !$0.isEmpty } }
+        let lines = await offload { (0..<3).map { _ in nextLine(from: reader) }.filter { !$0.isEmpty } }
         withExtendedLifetime(output) {}  // its read end stays open until the lines are in
         guard lines.count >= 3 else {
             try? input.fileHandleForWriting.close()

@@ -44,10 +44,10 @@ func withTestServer<T>(
     let running = try await offload { try RunningServer(script: script, arguments: arguments) }
     do {
         let result = try await body(running.server)
-        try await offload { running.stop() }
+        await offload { running.stop() }
         return result
     } catch {
-        try await offload { running.stop() }
+        await offload { running.stop() }
         throw error
     }
 }
