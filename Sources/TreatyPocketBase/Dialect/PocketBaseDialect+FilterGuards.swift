@@ -57,7 +57,7 @@ extension PocketBaseDialect {
                 names.append(relation)
                 let link = Link(relation, join: names.joined(separator: "."), where: .true)
                 guard let target = linkTarget(link, from: current) else { break }
-                parent = record(link, target: target, parent: parent, into: &joins)
+                parent = register(link, target: target, parent: parent, into: &joins)
                 current = target
             }
         }
@@ -93,13 +93,13 @@ extension PocketBaseDialect {
             break
         case .link(let link):
             guard link.join != nil, let target = linkTarget(link, from: collection) else { return }
-            let index = record(link, target: target, parent: parent, into: &joins)
+            let index = register(link, target: target, parent: parent, into: &joins)
             collectJoins(link.where, from: target, parent: index, into: &joins)
         }
     }
 
     /// The position of `link`'s join in `joins`, added when new.
-    private func record(_ link: Link, target: PocketBaseCollection, parent: Int?, into joins: inout [GuardedJoin])
+    private func register(_ link: Link, target: PocketBaseCollection, parent: Int?, into joins: inout [GuardedJoin])
         -> Int
     {
         if let known = joins.firstIndex(where: { $0.link.join == link.join }) { return known }
