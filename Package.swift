@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "TreatyCore", targets: ["TreatyCore"]),
         .library(name: "TreatyRules", targets: ["TreatyRules"]),
         .library(name: "TreatyDialect", targets: ["TreatyDialect"]),
+        .library(name: "TreatyDialectKit", targets: ["TreatyDialectKit"]),
+        .library(name: "TreatyDialects", targets: ["TreatyDialects"]),
         .library(name: "TreatyREST", targets: ["TreatyREST"]),
         .library(name: "TreatySimulator", targets: ["TreatySimulator"]),
         .library(name: "TreatyHTTP", targets: ["TreatyHTTP"]),
@@ -43,16 +45,24 @@ let package = Package(
             ]
         ),
         .target(
-            name: "TreatyREST",
+            name: "TreatyDialectKit",
             dependencies: [
-                "TreatyCore", "TreatyJSON", "TreatyDialect",
+                "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyRules",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
         .target(
+            name: "TreatyREST",
+            dependencies: [
+                "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyDialectKit", "TreatyRules",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        .target(name: "TreatyDialects", dependencies: ["TreatyDialectKit", "TreatyREST", "TreatyPocketBase"]),
+        .target(
             name: "TreatySimulator",
             dependencies: [
-                "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyREST", "TreatyPocketBase",
+                "TreatyCore", "TreatyJSON", "TreatyDialect",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -76,8 +86,8 @@ let package = Package(
         .target(
             name: "TreatyVerifier",
             dependencies: [
-                "TreatyCore", "TreatyJSON", "TreatyRules", "TreatyDialect", "TreatySimulator", "TreatyHTTP",
-                "TreatyReports", "TreatyPocketBase", "TreatyQuery",
+                "TreatyCore", "TreatyJSON", "TreatyRules", "TreatyDialect", "TreatyDialectKit", "TreatySimulator",
+                "TreatyHTTP", "TreatyReports", "TreatyQuery",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -86,14 +96,16 @@ let package = Package(
         .target(
             name: "TreatyPocketBase",
             dependencies: [
-                "TreatyCalendar", "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyQuery", "TreatyRules",
+                "TreatyCalendar", "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyDialectKit", "TreatyQuery",
+                "TreatyRules",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
         .target(
             name: "TreatyTesting",
             dependencies: [
-                "TreatyCore", "TreatyDialect", "TreatyVerifier",
+                "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyDialectKit", "TreatyDialects", "TreatyRules",
+                "TreatySimulator", "TreatyVerifier",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -101,8 +113,8 @@ let package = Package(
         .executableTarget(
             name: "treaty",
             dependencies: [
-                "TreatyCore", "TreatyJSON", "TreatyRules", "TreatyDialect", "TreatySimulator", "TreatyHTTP",
-                "TreatyReports", "TreatyVerifier", "TreatyPocketBase",
+                "TreatyCore", "TreatyJSON", "TreatyRules", "TreatyDialect", "TreatyDialectKit", "TreatyDialects",
+                "TreatySimulator", "TreatyHTTP", "TreatyReports", "TreatyVerifier",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -146,8 +158,8 @@ let package = Package(
         .testTarget(
             name: "TreatyVerifierTests",
             dependencies: [
-                "TreatyVerifier", "TreatyREST", "TreatyDialect", "TreatyCore", "TreatyJSON", "TreatySimulator",
-                "TreatyPocketBase", "TreatyTestSupport",
+                "TreatyVerifier", "TreatyREST", "TreatyDialect", "TreatyDialectKit", "TreatyCore", "TreatyJSON",
+                "TreatySimulator", "TreatyPocketBase", "TreatyTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -12,8 +12,10 @@ public import TreatyDialect
 /// always stops the server:
 ///
 /// ```swift
-/// let store = RecordStore(contract: contract, fixtures: fixtures)
-/// try await Simulator.withRunning(dialect: RESTDialect(contract: contract), store: store) { url in
+/// // A dialect's plugin builds the backend: the dialect, its store's contract and fixtures.
+/// let plugin = try DialectRegistry.standard.requirePlugin(for: contract.dialect)
+/// guard let backend = plugin.loadBackend(BackendSetup(contract: contract, fixtures: "Fixtures/demo")).backend else { return }
+/// try await Simulator.withRunning(dialect: backend.makeDialect(), store: backend.makeStore()) { url in
 ///     // talk to url, e.g. http://127.0.0.1:49152
 /// }
 /// ```

@@ -1,12 +1,9 @@
-import TreatyCore
-
 /// Why a simulator could not start or serve a contract.
 ///
 /// A struct wrapping a private enum, so that cases can be added without breaking clients.
 public struct SimulatorError: Error, Sendable, CustomStringConvertible {
     private enum Reason: Sendable {
         case bindFailed(host: String, port: Int, underlying: String)
-        case unsupportedDialect(String)
         case invalidConfiguration(String)
     }
 
@@ -20,10 +17,6 @@ public struct SimulatorError: Error, Sendable, CustomStringConvertible {
         SimulatorError(.bindFailed(host: host, port: port, underlying: "\(underlying)"))
     }
 
-    static func unsupportedDialect(_ dialect: String) -> SimulatorError {
-        SimulatorError(.unsupportedDialect(dialect))
-    }
-
     static func invalidConfiguration(_ message: String) -> SimulatorError {
         SimulatorError(.invalidConfiguration(message))
     }
@@ -33,9 +26,6 @@ public struct SimulatorError: Error, Sendable, CustomStringConvertible {
         switch reason {
         case .bindFailed(let host, let port, let underlying):
             "cannot listen on \(host):\(port): \(underlying); pick another --port, or 0 for a free one"
-        case .unsupportedDialect(let dialect):
-            "the simulator cannot serve dialect '\(dialect)' yet; it serves: "
-                + Simulator.servedDialects.map(\.rawValue).joined(separator: ", ")
         case .invalidConfiguration(let message):
             message
         }

@@ -1,3 +1,4 @@
+internal import TreatyDialectKit
 public import TreatyVerifier
 
 /// One verification case as a test argument: run it with ``verify()`` inside a Swift Testing

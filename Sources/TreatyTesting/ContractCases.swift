@@ -1,18 +1,20 @@
 internal import Foundation
 internal import TreatyCore
-internal import TreatyDialect
+internal import TreatyDialectKit
+internal import TreatyDialects
 internal import TreatyVerifier
 
 /// Loads a contract's verification cases for `swift test`.
 public enum ContractCases {
-    /// Every case for a contract: the suites generated from it, then its scenario files.
+    /// Every case for a contract, whatever its dialect: the suites its dialect generates from
+    /// it, then its scenario files.
     ///
     /// Paths are relative to the package root, which is found by walking up from `filePath`
     /// (the calling test file) to the directory holding `Package.swift` — never from the
     /// working directory.
     ///
     /// - Parameters:
-    ///   - contract: The contract file, e.g. `Contracts/notes/contract.yaml`.
+    ///   - contract: The contract file, e.g. `Contracts/notes/contract.yaml`, or its directory.
     ///   - fixtures: The simulator's fixture directory (default: `Fixtures/<api>` when it exists).
     ///   - scenarios: The scenario directory (default: `suites/` next to the contract).
     ///   - environment: Where `TREATY_TARGET`, `TREATY_TOKEN` and `TREATY_HEADERS` are read (`nil`: the
@@ -37,23 +39,34 @@ public enum ContractCases {
         }
         let lint = ContractLinter().lint(model, sourceText: loaded.text)
         guard !lint.containsErrors else { throw ContractCaseFailure(message: renderer.render(lint)) }
-        model.file = contract
+        // Reported relative to the package root, as written (a directory names its contract file).
+        model.file = loaded.file.hasPrefix(root + "/") ? String(loaded.file.dropFirst(root.count + 1)) : loaded.file
         let target = environment["TREATY_TARGET"].flatMap { $0.isEmpty ? nil : $0 }
-        var fixtureSet = FixtureSet()
-        let fixtureDirectory = root + "/" + (fixtures ?? "Fixtures/\(model.api)")
-        if target == nil, FileManager.default.fileExists(atPath: fixtureDirectory) {
-            let result = FixtureLoader().load(directory: fixtureDirectory, for: model)
-            guard let set = result.fixtures else { throw ContractCaseFailure(message: renderer.render(result.diagnostics)) }
-            fixtureSet = set
+        let plugin: any DialectPlugin
+        var suites: [VerificationSuite]
+        do {
+            plugin = try DialectRegistry.standard.requirePlugin(for: model.dialect)
+            suites = try plugin.suites(
+                for: model, environment: VerificationEnvironment(isLive: target != nil, variables: environment))
+        } catch {
+            throw ContractCaseFailure(message: "\(contract): \(error)")
         }
-        var suites = SuiteGenerator().suites(for: model)
-        let scenarioDirectory = root + "/" + (scenarios ?? (contract as NSString).deletingLastPathComponent + "/suites")
+        var backend: SimulatedBackend?
+        if target == nil {
+            let fixtureDirectory = root + "/" + (fixtures ?? "Fixtures/\(model.api)")
+            let exists = FileManager.default.fileExists(atPath: fixtureDirectory)
+            let result = plugin.loadBackend(BackendSetup(contract: model, fixtures: exists ? fixtureDirectory : nil))
+            guard let loaded = result.backend else { throw ContractCaseFailure(message: renderer.render(result.diagnostics)) }
+            backend = loaded
+        }
+        let contractDirectory = (loaded.file as NSString).deletingLastPathComponent
+        let scenarioDirectory = scenarios.map { root + "/" + $0 } ?? contractDirectory + "/suites"
         for result in ScenarioLoader().loadDirectory(scenarioDirectory) {
             guard let suite = result.suite else { throw ContractCaseFailure(message: renderer.render(result.diagnostics)) }
             suites.append(suite)
         }
         let setting = ContractEnvironment(
-            contract: model, fixtures: fixtureSet, target: target, token: environment["TREATY_TOKEN"].flatMap { $0.isEmpty ? nil : $0 },
+            contract: model, backend: backend, target: target, token: environment["TREATY_TOKEN"].flatMap { $0.isEmpty ? nil : $0 },
             headerLines: (environment["TREATY_HEADERS"] ?? "").split(separator: "\n").map(String.init).filter { !$0.isEmpty })
         return suites.flatMap(\.cases).map { ContractCase(verificationCase: $0, environment: setting) }
     }

@@ -2,7 +2,7 @@ internal import Foundation
 internal import HTTPTypes
 internal import Logging
 internal import TreatyCore
-internal import TreatyDialect
+internal import TreatyDialectKit
 internal import TreatyVerifier
 
 /// The contract, fixtures and target a set of ``ContractCase``s run against: the in-process
@@ -10,7 +10,8 @@ internal import TreatyVerifier
 /// token, and `TREATY_HEADERS` as extra `Name: value` lines) when that variable is set.
 struct ContractEnvironment: Sendable {
     let contract: Contract
-    let fixtures: FixtureSet
+    /// What the in-process simulator serves (`nil` against a live target).
+    let backend: SimulatedBackend?
     let target: String?
     let token: String?
     /// Extra `Name: value` headers (from `TREATY_HEADERS`, one per line).
@@ -35,8 +36,10 @@ struct ContractEnvironment: Sendable {
                 secrets.append(value)
             }
             destination = .live(LiveTarget(baseURL: target, headers: headers))
+        } else if let backend {
+            destination = .mock(MockTarget(backend: backend))
         } else {
-            destination = .mock(MockTarget(fixtures: fixtures))
+            throw ContractCaseFailure(message: "no target: set TREATY_TARGET, or load the cases without it")
         }
         let verifier = Verifier(
             configuration: VerifierConfiguration(secrets: secrets),

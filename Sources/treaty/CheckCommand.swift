@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TreatyCore
+import TreatyDialectKit
 import TreatyJSON
 import TreatyRules
 
@@ -10,11 +11,13 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Check JSON payloads against a contract.",
         discussion: """
-            Each payload is checked as a response of --endpoint (a template such as \
-            "GET /projects/{project_id}/tasks", or a concrete request such as \
-            "GET /projects/P1/tasks?updated_after=2025-01-01T00:00:00.000Z", whose values the \
-            rules then compare with), or as bare records of --resource. Lists are streamed, so \
-            large recorded dumps are checked in bounded memory. Exit 0 when every payload \
+            Each payload is checked, with the rules of the contract's dialect, as a response of \
+            --endpoint (a template such as "GET /projects/{project_id}/tasks", or a concrete \
+            request such as "GET /projects/P1/tasks?updated_after=2025-01-01T00:00:00.000Z", \
+            whose values the rules then compare with), or as bare records of --resource (a \
+            resource, collection or record type). Without --contract, the one contract under \
+            Contracts/ that has the endpoint or resource is used. rest-sync lists are streamed, \
+            so large recorded dumps are checked in bounded memory. Exit 0 when every payload \
             conforms, 1 on violations, 2 on unusable input.
             """
     )
@@ -23,13 +26,13 @@ struct CheckCommand: ParsableCommand {
         case text, json
     }
 
-    @Option(help: "The contract file (default: the only contract under Contracts/ that declares resources).")
+    @Option(help: "The contract file or its directory (default: the only contract under Contracts/ that has the endpoint or resource).")
     var contract: String?
 
     @Option(help: "The endpoint whose responses the payloads are, e.g. \"GET /projects/{project_id}/tasks\".")
     var endpoint: String?
 
-    @Option(help: "Check bare records of this resource instead of endpoint responses.")
+    @Option(help: "Check bare records of this resource (or collection) instead of endpoint responses.")
     var resource: String?
 
     @Option(help: "Output format: text or json.")
@@ -63,20 +66,22 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try ContractSelection.load(contract) { !$0.resources.isEmpty }
-        let target: CheckTarget
+        let subject: PayloadSubject = endpoint.map { .endpoint($0) } ?? .records(resource ?? "")
+        let options = PayloadCheckOptions(
+            parser: JSONParser.Options(maxDepth: maxDepth, maxDocumentSize: maxPayloadSize),
+            maxViolationsPerPayload: maxViolations, threads: jobs)
+        let loaded = try ContractSelection.load(contract) { candidate in
+            guard let plugin = DialectLookup.registry.plugin(for: candidate.dialect) else { return false }
+            return (try? plugin.payloadChecker(for: candidate, subject: subject, options: options)) != nil
+        }
+        let plugin = try DialectLookup.plugin(for: loaded.contract, file: loaded.file)
         do {
-            target = try endpoint.map { try EndpointReference.resolve($0, in: loaded.contract) } ?? .resource(resource ?? "")
-            var check = PayloadCheck(
-                plan: try CheckPlan(contract: loaded.contract, target: target),
-                parserOptions: JSONParser.Options(maxDepth: maxDepth, maxDocumentSize: maxPayloadSize),
-                maxViolationsPerPayload: maxViolations)
-            check.threads = jobs
+            var checker = try plugin.payloadChecker(for: loaded.contract, subject: subject, options: options)
             var results: [PayloadResult] = []
             for payload in payloads {
-                results.append(PayloadInput.check(payload, limit: maxPayloadSize, with: &check))
+                results.append(PayloadInput.check(payload, with: &checker))
             }
-            let report = CheckReport(contractFile: loaded.file, context: check.plan.contextDescription, payloads: results)
+            let report = CheckReport(contractFile: loaded.file, context: checker.contextDescription, payloads: results)
             switch format {
             case .text: Console.standardOutput.write(report.renderText())
             case .json: Console.standardOutput.write(report.renderJSON())
@@ -92,10 +97,12 @@ struct CheckCommand: ParsableCommand {
 
 /// Reads one payload argument (a file, or `-` for standard input) and checks it.
 enum PayloadInput {
-    static func check(_ argument: String, limit: Int, with check: inout PayloadCheck) -> PayloadResult {
+    static func check(_ argument: String, with check: inout any PayloadChecker) -> PayloadResult {
         if argument == "-" {
             let data = FileHandle.standardInput.readDataToEndOfFile()
-            return check.check(data, name: "<stdin>")
+            return data.withUnsafeBytes { raw in
+                check.check(raw.bindMemory(to: UInt8.self), name: "<stdin>")
+            }
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), !isDirectory.boolValue else {

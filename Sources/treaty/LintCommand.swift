@@ -1,6 +1,6 @@
 import ArgumentParser
 import TreatyCore
-import TreatyPocketBase
+import TreatyDialectKit
 
 /// `treaty lint [PATH…]`: loads every contract and checks that it is consistent.
 struct LintCommand: ParsableCommand {
@@ -10,8 +10,8 @@ struct LintCommand: ParsableCommand {
         discussion: """
             Checks that relation targets exist, keys follow the naming convention and the \
             relation key forms, path parameters match scope keys, endpoints reference known \
-            resources and no two endpoints collide; a PocketBase contract's collections file is \
-            loaded and checked too. Exit 0 when clean, 1 on findings, 2 when a \
+            resources and no two endpoints collide; the dialect's own files a contract names (a schema \
+            export, layouts, …) are loaded and checked too. Exit 0 when clean, 1 on findings, 2 when a \
             file cannot be read as YAML or JSON.
             """
     )
@@ -30,8 +30,8 @@ struct LintCommand: ParsableCommand {
             diagnostics += result.diagnostics
             if let contract = result.contract {
                 diagnostics += linter.lint(contract, sourceText: result.text)
-                if let file = contract.collections {
-                    diagnostics += PocketBaseSchemaLoader().load(fileAt: file.path).diagnostics
+                if let plugin = DialectLookup.registry.plugin(for: contract.dialect) {
+                    diagnostics += plugin.lint(contract)
                 }
             }
         }

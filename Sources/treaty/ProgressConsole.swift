@@ -1,5 +1,6 @@
 import Synchronization
 import TreatyCore
+import TreatyDialectKit
 import TreatyVerifier
 
 /// What `treaty verify` prints: a progress line per suite (a live bar on a terminal), then

@@ -5,7 +5,7 @@ import Logging
 import Synchronization
 import TreatyCore
 import TreatyDialect
-import TreatyPocketBase
+import TreatyDialectKit
 import TreatySimulator
 
 /// `treaty serve`: runs the simulator for a contract and its fixtures until SIGINT or SIGTERM.
@@ -20,27 +20,21 @@ struct ServeCommand: ParsableCommand {
             ready, and stops gracefully on SIGINT or SIGTERM, letting in-flight requests finish. \
             Exit 0 after a clean stop, 2 when the contract, fixtures or faults are unusable or \
             the address cannot be bound.
+
+            Dialect options (after the common ones; see 'treaty dialects'):
+            \(DialectLookup.registry.plugins.flatMap { plugin in
+                plugin.serveOptions.map { "  --\($0.name) \($0.valueName)  (\(plugin.id)) \($0.help)" }
+            }.joined(separator: "\n"))
             """
     )
 
-    @Option(help: "The contract file (default: the only contract under Contracts/).")
+    @Option(help: "The contract file or its directory (default: the only contract under Contracts/).")
     var contract: String?
 
-    @Option(help: "Serve a dialect without a contract: 'pocketbase' starts a fresh PocketBase 0.40 server.")
+    @Option(help: "Serve a dialect without a contract (one of \(DialectLookup.registry.ids.map(\.rawValue).joined(separator: ", ")); see 'treaty dialects').")
     var dialect: String?
 
-    @Option(help: "With --dialect pocketbase: an exported collections JSON (pb_schema.json) defined at startup.")
-    var collections: String?
-
-    @Option(help: "With --dialect pocketbase: the superuser as EMAIL:PASSWORD (default admin@example.com:admin-password-123).")
-    var superuser: String?
-
-    @Option(
-        help: """
-            The fixture directory holding <resource>.json files (default: start with no records); with \
-            --dialect pocketbase, <collection>.json arrays of records, checked as a superuser's creates \
-            (ids and created/updated kept).
-            """)
+    @Option(help: "The fixture directory, in the dialect's format (see 'treaty dialects'); default: start with no records.")
     var fixtures: String?
 
     @Option(help: "The port to listen on; 0 picks a free one.")
@@ -70,6 +64,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Log level on standard error: trace, debug, info, notice, warning, error or critical.", transform: LogLevel.parse)
     var logLevel: Logger.Level = .info
 
+    @Argument(parsing: .allUnrecognized, help: "The dialect's own options, e.g. --collections FILE (see above).")
+    var dialectArguments: [String] = []
+
     func validate() throws {
         if !(0...65_535).contains(port) { throw ValidationError("--port must be between 0 and 65535") }
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be between 1 and 256") }
@@ -80,73 +77,40 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let loaded: (contract: Contract, file: String)
-        let dialect: any Dialect
-        var pocketBaseStart: (contract: Contract, fixtures: FixtureSet)?
-        if let name = self.dialect {
-            guard name == DialectID.pocketBase.rawValue else {
-                Console.standardError.write("error: --dialect serves only 'pocketbase' without a contract\n")
-                throw Status.unusableInput
-            }
-            let configuration = try pocketBaseConfiguration()
-            pocketBaseStart = try loadPocketBaseFixtures(configuration)
-            loaded = (pocketBaseStart?.contract ?? PocketBaseDialect.emptyContract, "pocketbase")
-            dialect = PocketBaseDialect(configuration: configuration)
+        let plugin: any DialectPlugin
+        var selected: ContractSelection.Loaded?
+        if let name = dialect, contract == nil {
+            plugin = try DialectLookup.plugin(named: DialectID(rawValue: name))
         } else {
-            let selected = try ContractSelection.load(contract)
-            loaded = (selected.contract, selected.file)
-            do {
-                dialect = try Simulator.dialect(for: loaded.contract)
-            } catch {
-                Console.standardError.write("\(loaded.file): error: \(error)\n")
+            let loaded = try ContractSelection.load(contract)
+            plugin = try DialectLookup.plugin(for: loaded.contract, file: loaded.file)
+            if let name = dialect, name != plugin.id.rawValue {
+                Console.standardError.write(
+                    "\(loaded.file): error: the contract's dialect is '\(plugin.id)', not '\(name)'; drop --dialect or pick another contract\n")
                 throw Status.unusableInput
             }
+            selected = loaded
         }
-        let records = try pocketBaseStart?.fixtures ?? loadFixtures(for: loaded.contract)
+        let options: DialectOptionValues
+        do {
+            options = try DialectOptionValues.parse(dialectArguments, options: plugin.serveOptions, dialect: plugin.id.rawValue)
+        } catch {
+            Console.standardError.write("error: \(error)\n")
+            throw Status.unusableInput
+        }
+        let setup = BackendSetup(contract: selected?.contract, fixtures: fixtures, options: options, seed: seed)
+        let backend = try DialectLookup.backend(plugin, setup, what: "the \(plugin.id) setup (contract, fixtures or options)")
         let rules = try loadFaults()
         let storeClock: StoreConfiguration.Clock = clock.flatMap(TimestampText.milliseconds).map { .fixed(startMilliseconds: $0) } ?? .system
-        let store = RecordStore(
-            contract: loaded.contract, fixtures: records, configuration: StoreConfiguration(clock: storeClock, seed: seed))
+        let store = backend.makeStore(configuration: StoreConfiguration(clock: storeClock, seed: seed))
         var logger = Logger(label: "treaty.simulator", factory: { StreamLogHandler.standardError(label: $0) })
         logger.logLevel = logLevel
         let configuration = SimulatorConfiguration(
             host: host, port: port, maxBodySize: maxBodySize, idleTimeout: idleTimeout == 0 ? nil : .seconds(idleTimeout),
             faults: rules, seed: seed, threads: threads, logger: logger)
-        let banner = "treaty: serving \(loaded.contract.api) (\(loaded.contract.dialect))"
-        try ServeSession.run(Simulator(dialect: dialect, store: store, configuration: configuration), banner: banner, logger: logger)
-    }
-
-    private func pocketBaseConfiguration() throws -> PocketBaseDialectConfiguration {
-        var configuration = PocketBaseDialectConfiguration(seed: seed)
-        if let superuser {
-            guard let colon = superuser.firstIndex(of: ":") else {
-                Console.standardError.write("error: --superuser must be EMAIL:PASSWORD\n")
-                throw Status.unusableInput
-            }
-            configuration.superuserEmail = String(superuser[..<colon])
-            configuration.superuserPassword = String(superuser[superuser.index(after: colon)...])
-        }
-        if let collections {
-            let result = PocketBaseSchemaLoader().load(fileAt: collections)
-            Console.standardError.write(DiagnosticRenderer().render(result.diagnostics))
-            guard !result.hasErrors else {
-                Console.standardError.write("error: the collections in \(collections) have errors; fix them first\n")
-                throw Status.unusableInput
-            }
-            configuration.collections = result.collections
-        }
-        return configuration
-    }
-
-    private func loadFixtures(for contract: Contract) throws -> FixtureSet {
-        guard let fixtures else { return FixtureSet() }
-        let result = FixtureLoader().load(directory: fixtures, for: contract)
-        Console.standardError.write(DiagnosticRenderer().render(result.diagnostics))
-        guard let set = result.fixtures else {
-            Console.standardError.write("error: the fixtures in \(fixtures) have errors; fix them first\n")
-            throw Status.unusableInput
-        }
-        return set
+        let banner = "treaty: serving \(backend.contract.api) (\(plugin.id))"
+        try ServeSession.run(
+            Simulator(dialect: backend.makeDialect(), store: store, configuration: configuration), banner: banner, logger: logger)
     }
 
     private func loadFaults() throws -> [FaultRule] {

@@ -10,7 +10,10 @@ struct Treaty: ParsableCommand {
             Exit status: 0 when everything conforms, 1 when there are findings or violations, \
             2 when the input is unusable (unreadable files, bad arguments, invalid JSON or YAML).
             """,
-        subcommands: [LintCommand.self, CheckCommand.self, ServeCommand.self, VerifyCommand.self, ReportCommand.self]
+        subcommands: [
+            LintCommand.self, CheckCommand.self, ServeCommand.self, VerifyCommand.self, ReportCommand.self,
+            DialectsCommand.self,
+        ]
     )
 
     /// Runs the command, mapping argument errors to exit status 2 (unusable input).

@@ -1,23 +1,23 @@
 import ArgumentParser
 import Foundation
 import TreatyCore
-import TreatyDialect
-import TreatyPocketBase
+import TreatyDialectKit
 import TreatyVerifier
 
-/// What `treaty verify` runs for one contract: the contract, its fixtures and its suites.
+/// What `treaty verify` runs for one contract: the contract, the backend the simulator serves
+/// (none against a live target) and its suites.
 struct VerificationPlan: Sendable {
     let contract: Contract
-    let fixtures: FixtureSet
+    let backend: SimulatedBackend?
     let suites: [VerificationSuite]
 }
 
-/// Loads the contracts, fixtures and scenario files a verify run needs, printing diagnostics and
-/// refusing (exit 2) when any of them is unusable.
+/// Loads the contracts, the dialects' backends and the scenario files a verify run needs,
+/// printing diagnostics and refusing (exit 2) when any of them is unusable.
 enum VerificationPlanLoader {
-    static func load(
-        contracts paths: [String], fixtures: String?, needsFixtures: Bool, generator: SuiteGenerator = SuiteGenerator()
-    ) throws -> [VerificationPlan] {
+    static func load(contracts paths: [String], fixtures: String?, environment: VerificationEnvironment) throws
+        -> [VerificationPlan]
+    {
         let files = paths.isEmpty ? ContractLoader().loadAll(paths: ["Contracts"]).map(\.file) : paths
         guard !files.isEmpty else {
             Console.standardError.write("error: no contract found under Contracts/; pass --contract FILE\n")
@@ -27,14 +27,31 @@ enum VerificationPlanLoader {
             Console.standardError.write("error: --fixtures needs exactly one --contract\n")
             throw Status.unusableInput
         }
-        return try files.sorted().map { file in
-            let loaded = try ContractSelection.load(file)
-            let directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
-            let fixtureSet = needsFixtures ? try loadFixtures(fixtures ?? "Fixtures/\(loaded.contract.api)", for: loaded.contract, explicit: fixtures != nil) : FixtureSet()
-            try checkCollections(of: loaded.contract)
-            var suites = generator.suites(for: loaded.contract)
-            let scenarioDirectory = relative(directory + "/suites")
-            for result in ScenarioLoader().loadDirectory(scenarioDirectory) {
+        return try files.sorted().map { path in
+            let loaded = try ContractSelection.load(path)
+            let plugin = try DialectLookup.plugin(for: loaded.contract, file: loaded.file)
+            let lint = plugin.lint(loaded.contract)
+            Console.standardError.write(DiagnosticRenderer().render(lint))
+            guard !lint.containsErrors else {
+                Console.standardError.write("error: the \(plugin.id) files of \(loaded.file) have errors; fix them first\n")
+                throw Status.unusableInput
+            }
+            var backend: SimulatedBackend?
+            if !environment.isLive {
+                let directory = try fixtureDirectory(fixtures, api: loaded.contract.api)
+                backend = try DialectLookup.backend(
+                    plugin, BackendSetup(contract: loaded.contract, fixtures: directory),
+                    what: "the fixtures of \(loaded.file)")
+            }
+            var suites: [VerificationSuite]
+            do {
+                suites = try plugin.suites(for: loaded.contract, environment: environment)
+            } catch {
+                Console.standardError.write("error: \(error)\n")
+                throw Status.unusableInput
+            }
+            let directory = URL(fileURLWithPath: loaded.file).deletingLastPathComponent().path
+            for result in ScenarioLoader().loadDirectory(relative(directory + "/suites")) {
                 Console.standardError.write(DiagnosticRenderer().render(result.diagnostics))
                 guard let suite = result.suite else {
                     Console.standardError.write("error: the scenario files have errors; fix them first\n")
@@ -42,37 +59,23 @@ enum VerificationPlanLoader {
                 }
                 suites.append(suite)
             }
-            return VerificationPlan(contract: loaded.contract, fixtures: fixtureSet, suites: suites)
+            return VerificationPlan(contract: loaded.contract, backend: backend, suites: suites)
         }
     }
 
-    /// Refuses (exit 2) a PocketBase contract whose collections file has errors, printing them.
-    private static func checkCollections(of contract: Contract) throws {
-        guard let file = contract.collections else { return }
-        let result = PocketBaseSchemaLoader().load(fileAt: file.path)
-        Console.standardError.write(DiagnosticRenderer().render(result.diagnostics))
-        guard !result.hasErrors else {
-            Console.standardError.write("error: the collections in \(file.path) have errors; fix them first\n")
-            throw Status.unusableInput
-        }
-    }
-
-    private static func loadFixtures(_ directory: String, for contract: Contract, explicit: Bool) throws -> FixtureSet {
+    /// The fixture directory to load: `--fixtures` (which must exist), else `Fixtures/<api>`
+    /// when it exists, else none.
+    private static func fixtureDirectory(_ explicit: String?, api: String) throws -> String? {
+        let directory = explicit ?? "Fixtures/\(api)"
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            if explicit {
+            if explicit != nil {
                 Console.standardError.write("error: the fixture directory \(directory) does not exist\n")
                 throw Status.unusableInput
             }
-            return FixtureSet()
+            return nil
         }
-        let result = FixtureLoader().load(directory: directory, for: contract)
-        Console.standardError.write(DiagnosticRenderer().render(result.diagnostics))
-        guard let set = result.fixtures else {
-            Console.standardError.write("error: the fixtures in \(directory) have errors; fix them first\n")
-            throw Status.unusableInput
-        }
-        return set
+        return directory
     }
 
     /// `path` relative to the working directory when it is inside it.

@@ -3,7 +3,7 @@ import Foundation
 import HTTPTypes
 import Logging
 import TreatyCore
-import TreatyDialect
+import TreatyDialectKit
 import TreatyHTTP
 import TreatyReports
 import TreatyVerifier
@@ -19,8 +19,10 @@ struct VerifyCommand: ParsableCommand {
             runs the suites generated from the contract plus the scenario files in \
             Contracts/<api>/suites/, against the in-process simulator loaded with Fixtures/<api>/, \
             or against --target URL (or $TREATY_TARGET). $TREATY_TOKEN is sent as a bearer token. \
-            PocketBase contracts log in as $TREATY_PB_SUPERUSER (email:password; default \
-            admin@example.com:admin-password-123, the simulator's) against a live target. \
+            A dialect's suites may read their own credentials against a live target:
+            \(DialectLookup.registry.plugins.flatMap { plugin in
+                plugin.environmentVariables.map { "  $\($0.name) (\(plugin.id)): \($0.meaning)" }
+            }.joined(separator: "\n"))
             $TREATY_HEADERS adds 'Name: value' headers, one per line. Writes a JUnit report (default Reports/junit.xml). Exit 0 when every case passed, 1 \
             when any failed, 2 when the input is unusable or the target unreachable.
             """
@@ -67,17 +69,9 @@ struct VerifyCommand: ParsableCommand {
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let targetURL = target ?? environment["TREATY_TARGET"].flatMap { $0.isEmpty ? nil : $0 }
-        var superuser = PocketBaseSuperuser.harnessDefault
-        if targetURL != nil, let text = environment["TREATY_PB_SUPERUSER"], !text.isEmpty {
-            guard let parsed = PocketBaseSuperuser(parsing: text) else {
-                Console.standardError.write("error: TREATY_PB_SUPERUSER must be email:password\n")
-                throw Status.unusableInput
-            }
-            superuser = parsed
-        }
         let plans = try VerificationPlanLoader.load(
-            contracts: contracts, fixtures: fixtures, needsFixtures: targetURL == nil,
-            generator: SuiteGenerator(pocketBaseSuperuser: superuser))
+            contracts: contracts, fixtures: fixtures,
+            environment: VerificationEnvironment(isLive: targetURL != nil, variables: environment))
         var credentials = HTTPFields()
         if let token = environment["TREATY_TOKEN"], !token.isEmpty { credentials[.authorization] = "Bearer \(token)" }
         let fromEnvironment = (environment["TREATY_HEADERS"] ?? "").split(separator: "\n").map(String.init)
@@ -101,9 +95,12 @@ struct VerifyCommand: ParsableCommand {
             runs = try AsyncBridge.run {
                 var runs: [VerificationRun] = []
                 for plan in plans {
-                    let destination: VerificationTarget =
-                        targetURL.map { .live(LiveTarget(baseURL: $0, headers: credentialFields)) }
-                        ?? .mock(MockTarget(fixtures: plan.fixtures))
+                    // The plan has a backend whenever there is no live target.
+                    guard
+                        let destination: VerificationTarget = targetURL.map({
+                            .live(LiveTarget(baseURL: $0, headers: credentialFields))
+                        }) ?? plan.backend.map({ .mock(MockTarget(backend: $0)) })
+                    else { continue }
                     runs.append(try await verifier.run(contract: plan.contract, suites: plan.suites, on: destination) { console.show($0) })
                 }
                 return runs

@@ -1,5 +1,6 @@
 import Testing
 import TreatyCore
+import TreatyDialectKit
 import TreatyREST
 import TreatyVerifier
 

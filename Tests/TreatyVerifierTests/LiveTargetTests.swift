@@ -1,6 +1,7 @@
 import HTTPTypes
 import Testing
 import TreatyCore
+import TreatyDialectKit
 import TreatyVerifier
 
 /// End-to-end runs against a live server Treaty did not write (`LiveServer/server.py`, a
@@ -15,7 +16,7 @@ import TreatyVerifier
             headers[.authorization] = "Bearer \(token)"
             let target = VerificationTarget.live(LiveTarget(baseURL: server.baseURL, headers: headers))
             return try await Verifier(configuration: VerifierConfiguration(readOnly: true), logger: DemoAPI.quietLogger)
-                .run(contract: DemoAPI.contract, suites: SuiteGenerator().suites(for: DemoAPI.contract), on: target)
+                .run(contract: DemoAPI.contract, suites: DemoAPI.generatedSuites, on: target)
         }
     }
 
@@ -52,7 +53,7 @@ import TreatyVerifier
         let target = VerificationTarget.live(LiveTarget(baseURL: "http://127.0.0.1:\(closedPort)"))
         let error = await #expect(throws: VerifierError.self) {
             try await Verifier(logger: DemoAPI.quietLogger)
-                .run(contract: DemoAPI.contract, suites: SuiteGenerator().suites(for: DemoAPI.contract), on: target)
+                .run(contract: DemoAPI.contract, suites: DemoAPI.generatedSuites, on: target)
         }
         #expect(
             error?.description.hasPrefix("the target http://127.0.0.1:\(closedPort) is unreachable: ") == true,

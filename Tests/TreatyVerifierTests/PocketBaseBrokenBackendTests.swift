@@ -1,7 +1,8 @@
 import Testing
 import TreatyCore
 import TreatyDialect
-import TreatySimulator
+import TreatyDialectKit
+import TreatyPocketBase
 import TreatyVerifier
 
 /// The generated PocketBase suites prove their worth: the simulator passes the blog contract's
@@ -14,17 +15,22 @@ import TreatyVerifier
         return contract
     }()
 
-    static func verify(_ makeDialect: @escaping @Sendable (Contract) throws -> any Dialect) async throws
+    /// Verifies the blog contract's generated suites against its simulated backend, whose
+    /// dialect `wrap` may break.
+    static func verify(_ wrap: @escaping @Sendable (any Dialect) -> any Dialect = { $0 }) async throws
         -> VerificationRun
     {
-        let target = VerificationTarget.mock(MockTarget(fixtures: FixtureSet(), makeDialect: makeDialect))
+        let plugin = PocketBasePlugin()
+        let built = try #require(plugin.loadBackend(BackendSetup(contract: contract)).backend)
+        let backend = SimulatedBackend(contract: built.contract, fixtures: built.fixtures) { wrap(built.makeDialect()) }
+        let suites = try plugin.suites(for: contract, environment: VerificationEnvironment(isLive: false))
         return try await Verifier(logger: DemoAPI.quietLogger).run(
-            contract: contract, suites: SuiteGenerator().suites(for: contract), on: target)
+            contract: contract, suites: suites, on: .mock(MockTarget(backend: backend)))
     }
 
     @Test("the PocketBase simulator passes every generated case of the blog contract")
     func correctSimulatorPasses() async throws {
-        let run = try await Self.verify { try Simulator.dialect(for: $0) }
+        let run = try await Self.verify()
         let succeeded = run.succeeded
         #expect(succeeded, "the PocketBase simulator failed (\(run.tally)):\n\(run.problems)")
         #expect(run.tally.skipped == 0, "skipped:\n\(run.problems)")
@@ -33,7 +39,7 @@ import TreatyVerifier
     @Test("a PocketBase backend that breaks one part of the wire format fails with that rule",
           arguments: PocketBaseBreakage.allCases)
     func brokenBackendFails(_ breakage: PocketBaseBreakage) async throws {
-        let run = try await Self.verify { BrokenPocketBaseDialect(breakage: breakage, wrapped: try Simulator.dialect(for: $0)) }
+        let run = try await Self.verify { BrokenPocketBaseDialect(breakage: breakage, wrapped: $0) }
         run.expectFailure(with: breakage.expectedRule, fromABackendThat: breakage.testDescription)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TreatyCore
+import TreatyDialectKit
 import TreatyVerifier
 
 /// Scenario files: a valid one runs against the simulator, a failing matcher is reported, and

@@ -21,9 +21,15 @@ public struct ContractLoader: Sendable {
 
     /// Loads one contract file.
     ///
-    /// - Parameter path: A `.yaml`, `.yml` or `.json` file.
+    /// - Parameter path: A `.yaml`, `.yml` or `.json` file, or a contract's directory
+    ///   (`Contracts/demo/`), which stands for the `contract.yaml` (`.yml`, `.json`) in it, or
+    ///   for the only contract under it.
     /// - Returns: The contract, when the file has no errors, and every diagnostic found.
     public func load(fileAt path: String) -> ContractLoadResult {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return loadDirectory(path)
+        }
         let reader = SourceDocumentReader(limits: limits)
         do {
             let (node, text) = try reader.read(fileAt: path)
@@ -89,6 +95,30 @@ public struct ContractLoader: Sendable {
         return results
     }
 
+    /// The contract a directory stands for: its `contract.yaml` (`.yml`, `.json`), or the only
+    /// contract under it.
+    private func loadDirectory(_ directory: String) -> ContractLoadResult {
+        let base = directory.hasSuffix("/") ? directory : directory + "/"
+        for name in ["contract.yaml", "contract.yml", "contract.json"]
+        where FileManager.default.fileExists(atPath: base + name) {
+            return load(fileAt: base + name)
+        }
+        let contracts = loadAll(paths: [directory])
+        if contracts.count == 1, let only = contracts.first { return only }
+        let found = contracts.map(\.file)
+        return ContractLoadResult(
+            file: directory,
+            diagnostics: [
+                .error(
+                    found.isEmpty ? "no-contracts" : "ambiguous-contract",
+                    found.isEmpty
+                        ? "no contract files (.yaml, .yml, .json) in this directory"
+                        : "this directory holds \(found.count) contracts: \(found.joined(separator: ", "))",
+                    at: SourceLocation(file: directory),
+                    fix: "name the contract file, or keep one 'contract.yaml' in the directory")
+            ])
+    }
+
     private static func standardized(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.path
     }
@@ -140,7 +170,7 @@ public struct ContractLoadResult: Sendable {
 
     static let unreadableRules: Set<RuleID> = [
         "unreadable-file", "file-too-large", "invalid-utf8", "empty-document", "too-deep", "too-many-nodes",
-        "yaml-syntax", "duplicate-key", "invalid-key", "no-contracts",
+        "yaml-syntax", "duplicate-key", "invalid-key", "no-contracts", "ambiguous-contract",
     ]
 
     /// Creates a result.

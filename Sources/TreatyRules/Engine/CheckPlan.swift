@@ -134,6 +134,8 @@ public enum CheckSetupError: Error, Sendable, Hashable, CustomStringConvertible 
     case malformedEndpoint(String)
     /// No endpoint of the contract matches.
     case unknownEndpoint(String, suggestion: String?, known: [String])
+    /// The dialect cannot check against this contract; the message says why and how to fix it.
+    case unusableContract(String)
 
     public var description: String {
         switch self {
@@ -143,6 +145,8 @@ public enum CheckSetupError: Error, Sendable, Hashable, CustomStringConvertible 
             let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
             let list = known.isEmpty ? "it declares no endpoints" : "it declares: " + known.joined(separator: ", ")
             return "the contract has no endpoint matching '\(text)'\(hint); \(list)"
+        case .unusableContract(let message):
+            return message
         case .unknownResource(let name, let known):
             let hint = Suggestion.closest(to: name, among: known).map { " (did you mean '\($0)'?)" } ?? ""
             return "the contract has no resource '\(name)'\(hint); it has: \(known.joined(separator: ", "))"

@@ -1,4 +1,5 @@
 public import TreatyCore
+public import TreatyDialectKit
 
 /// How one case ended.
 public enum CaseOutcome: Sendable, Hashable {

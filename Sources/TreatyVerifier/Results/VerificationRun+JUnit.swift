@@ -1,5 +1,6 @@
 internal import Foundation
 internal import TreatyCore
+internal import TreatyDialectKit
 public import TreatyReports
 
 extension VerificationRun {

@@ -1,4 +1,5 @@
 public import Foundation
+internal import TreatyDialectKit
 
 /// The results of one suite, cases in suite order.
 public struct SuiteResult: Sendable, Hashable {

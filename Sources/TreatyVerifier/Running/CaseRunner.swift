@@ -1,4 +1,5 @@
 internal import TreatyCore
+internal import TreatyDialectKit
 
 /// Runs one case in a fresh context and turns how it ended into a ``CaseResult``.
 struct CaseRunner {
@@ -24,10 +25,7 @@ struct CaseRunner {
         let context = CaseContext(contract: contract, connection: connection, isLive: isLive)
         var skipReason: String?
         do {
-            switch verificationCase.body {
-            case .code(let body): try await body(context)
-            case .scenario(let scenario): try await ScenarioRunner(scenario: scenario).run(in: context)
-            }
+            try await verificationCase.run(context)
         } catch is CaseContext.Stop {
         } catch let skip as CaseContext.Skip {
             skipReason = skip.reason

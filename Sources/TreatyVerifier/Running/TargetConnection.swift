@@ -1,12 +1,13 @@
 internal import Foundation
 internal import HTTPTypes
 internal import TreatyDialect
+internal import TreatyDialectKit
 internal import TreatyHTTP
 internal import TreatyJSON
 
 /// Sends a case's requests to the target over the real HTTP client, adding credentials and
 /// recording a redacted ``Exchange`` for each.
-final class TargetConnection: Sendable {
+final class TargetConnection: CaseTransport {
     let client: HTTPClient
     /// The base URL without a trailing slash, e.g. `http://127.0.0.1:49152`.
     let baseURL: String
@@ -22,12 +23,6 @@ final class TargetConnection: Sendable {
         self.timeout = timeout
     }
 
-    /// A transport failure with the exchange that shows it.
-    struct Failure: Error {
-        var finding: Finding
-        var exchange: Exchange
-    }
-
     /// Sends one request.
     func send(
         _ method: HTTPRequest.Method,
@@ -35,7 +30,7 @@ final class TargetConnection: Sendable {
         query: [QueryItem] = [],
         headers: HTTPFields = [:],
         body: [UInt8]? = nil
-    ) async throws(Failure) -> (Reply, Exchange) {
+    ) async throws(CaseTransportFailure) -> (Reply, Exchange) {
         let target = path + QueryEncoding.encode(query)
         var fields = credentials
         if body != nil, headers[.contentType] == nil { fields[.contentType] = "application/json" }
@@ -60,7 +55,7 @@ final class TargetConnection: Sendable {
             return (reply, exchange)
         } catch {
             let exchange = Exchange(request: line, requestHeaders: shownHeaders, requestBody: shownBody, status: nil)
-            throw Failure(
+            throw CaseTransportFailure(
                 finding: Finding(
                     category: .transportError, summary: redactor.redact("\(line): \(error)"),
                     detail: "the target at \(redactor.redact(baseURL)) did not answer; check that it is running and reachable"),
@@ -71,34 +66,5 @@ final class TargetConnection: Sendable {
     private static func milliseconds(_ duration: Duration) -> Int {
         let (seconds, attoseconds) = duration.components
         return max(0, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
-    }
-}
-
-/// Percent-encoding of query strings (RFC 3986 unreserved characters stay as they are).
-enum QueryEncoding {
-    static func encode(_ items: [QueryItem]) -> String {
-        guard !items.isEmpty else { return "" }
-        return "?" + items.map { "\(component($0.name))=\(component($0.value))" }.joined(separator: "&")
-    }
-
-    static func component(_ text: String) -> String {
-        var result = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"):
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            }
-        }
-        return result
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

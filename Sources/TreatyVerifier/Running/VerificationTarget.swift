@@ -1,6 +1,5 @@
 public import HTTPTypes
-public import TreatyCore
-public import TreatyDialect
+public import TreatyDialectKit
 public import TreatySimulator
 
 /// Where a verification run sends its requests.
@@ -22,23 +21,18 @@ public enum VerificationTarget: Sendable {
 
 /// The in-process simulator a run verifies against.
 public struct MockTarget: Sendable {
-    /// The records the simulator starts from (and is reset to before each suite).
-    public var fixtures: FixtureSet
-    /// Makes the dialect the simulator serves; by default the contract's own. Tests pass a
-    /// deliberately broken dialect here to prove the verifier catches it.
-    public var makeDialect: @Sendable (Contract) throws -> any Dialect
+    /// What the simulator serves: the dialect, the store's contract and the records it starts
+    /// from (and is reset to before each suite). A dialect's plugin builds it
+    /// (``TreatyDialectKit/DialectPlugin/loadBackend(_:)``); tests pass a deliberately broken
+    /// dialect here to prove the verifier catches it.
+    public var backend: SimulatedBackend
     /// How the simulator listens and logs.
     public var simulator: SimulatorConfiguration
 
     /// Creates a mock target.
-    public init(
-        fixtures: FixtureSet = FixtureSet(),
-        simulator: SimulatorConfiguration = SimulatorConfiguration(),
-        makeDialect: @escaping @Sendable (Contract) throws -> any Dialect = { try Simulator.dialect(for: $0) }
-    ) {
-        self.fixtures = fixtures
+    public init(backend: SimulatedBackend, simulator: SimulatorConfiguration = SimulatorConfiguration()) {
+        self.backend = backend
         self.simulator = simulator
-        self.makeDialect = makeDialect
     }
 }
 

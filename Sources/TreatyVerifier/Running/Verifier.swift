@@ -3,15 +3,17 @@ internal import HTTPTypes
 public import Logging
 public import TreatyCore
 internal import TreatyDialect
+public import TreatyDialectKit
 internal import TreatyHTTP
 internal import TreatySimulator
 
 /// Runs suites against a target and collects the results.
 ///
 /// ```swift
-/// guard let contract = ContractLoader().load(fileAt: "Contracts/demo/contract.yaml").contract else { return }
-/// let suites = SuiteGenerator().suites(for: contract)
-/// let run = try await Verifier(logger: logger).run(contract: contract, suites: suites, on: .mock(MockTarget(fixtures: fixtures)))
+/// let plugin = try DialectRegistry.standard.requirePlugin(for: contract.dialect)
+/// let suites = try plugin.suites(for: contract, environment: VerificationEnvironment(isLive: false))
+/// guard let backend = plugin.loadBackend(BackendSetup(contract: contract, fixtures: "Fixtures/demo")).backend else { return }
+/// let run = try await Verifier(logger: logger).run(contract: contract, suites: suites, on: .mock(MockTarget(backend: backend)))
 /// print(run.tally)   // 31 passed, 0 failed, 0 skipped
 /// ```
 ///
@@ -78,17 +80,15 @@ public struct Verifier: Sendable {
 
     private func startSimulator(_ mock: MockTarget, contract: Contract) async throws -> RunningSimulator {
         do {
-            let dialect = try mock.makeDialect(contract)
             // Real time, and every tombstone kept: fixture history (often dated long ago) stays
             // inside the sync window, and the records cases create are stamped with the same
             // clock the simulator uses.
-            let store = RecordStore(
-                contract: contract, fixtures: mock.fixtures,
+            let store = mock.backend.makeStore(
                 configuration: StoreConfiguration(clock: .system, tombstoneRetentionMilliseconds: Int64.max / 4))
             var configuration = mock.simulator
             configuration.host = "127.0.0.1"
             configuration.port = 0
-            return try await Simulator(dialect: dialect, store: store, configuration: configuration).start()
+            return try await Simulator(dialect: mock.backend.makeDialect(), store: store, configuration: configuration).start()
         } catch {
             throw VerifierError("cannot start the simulator for '\(contract.api)': \(error)")
         }

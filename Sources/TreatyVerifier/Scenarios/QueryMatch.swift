@@ -1,9 +1,9 @@
 internal import TreatyJSON
 internal import TreatyQuery
 
-/// A scenario matcher written as a condition in the query syntax — the PocketBase filter
-/// language that ``TreatyQuery`` compiles (`views > 10 && title ~ "hello"`, `tags ?= "swift"`,
-/// `status != null`) — tested on an object, or on the objects of an array.
+/// A scenario matcher written as a condition in the query syntax that ``TreatyQuery`` compiles
+/// (`ConditionText`: `views > 10 && title ~ "hello"`, `tags ?= "swift"`, `status != null`),
+/// tested on an object, or on the objects of an array.
 ///
 /// | YAML | holds when … |
 /// |---|---|
@@ -14,7 +14,7 @@ internal import TreatyQuery
 /// Field types come from the values being tested (numbers, text, bools, lists of them; other
 /// values as JSON), so `views > 10` compares numbers and `title ~ "a"` text; a list is tested
 /// element by element with `:each` (`watcher_ids:each ?= "u2"`: some element is `u2`), and
-/// bare it compares as its JSON text, as PocketBase does. Placeholders (`{{id}}`) are rendered
+/// bare it compares as its JSON text. Placeholders (`{{id}}`) are rendered
 /// first.
 struct QueryMatch: Sendable {
     enum Mode: String, Sendable {
@@ -44,7 +44,7 @@ struct QueryMatch: Sendable {
         let query: CompiledQuery
         do {
             query = try CompiledQuery(
-                Query("value", where: try PocketBaseFilter.parse(text, schema: schema, resource: "value")),
+                Query("value", where: try ConditionText.parse(text, schema: schema, resource: "value")),
                 schema: schema)
         } catch let error as QueryParseError {
             return "'\(text)' does not apply to these values: \(error.message) (at character \(error.offset + 1))"

@@ -1,4 +1,5 @@
 internal import Foundation
+public import TreatyDialectKit
 internal import HTTPTypes
 public import TreatyCore
 internal import TreatyJSON

@@ -85,7 +85,7 @@ extension ScenarioNodeReader {
                 error(at: node, "'\(kind)' takes a condition in the query syntax", fix: "write \(kind): 'views > 10 && status = \"published\"'")
                 return nil
             }
-            if let problem = PocketBaseFilter.syntaxError(in: condition) {
+            if let problem = ConditionText.syntaxError(in: condition) {
                 error(
                     at: node, "'\(kind)' is not a condition: \(problem.message) at character \(problem.offset + 1) of '\(condition)'",
                     fix: problem.hint ?? "write a condition such as 'views > 10 && title ~ \"hello\"'")

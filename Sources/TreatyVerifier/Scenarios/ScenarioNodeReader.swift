@@ -1,6 +1,7 @@
 internal import Foundation
 internal import HTTPTypes
 internal import TreatyCore
+internal import TreatyDialectKit
 internal import TreatyJSON
 
 /// Walks a scenario file's located nodes, building the suite and collecting diagnostics.
@@ -30,7 +31,7 @@ struct ScenarioNodeReader {
             if !names.insert(scenario.name).inserted {
                 error(at: item, "duplicate scenario name '\(scenario.name)'", fix: "give every scenario of a suite its own name")
             }
-            cases.append(VerificationCase(scenario: scenario, suite: name))
+            cases.append(ScenarioRunner.verificationCase(for: scenario, suite: name))
         }
         return VerificationSuite(name: name, file: file, cases: cases)
     }

@@ -1,11 +1,22 @@
 internal import HTTPTypes
 internal import TreatyCore
+internal import TreatyDialectKit
 internal import TreatyJSON
 
 /// Runs a scenario's steps in order: fills placeholders, sends the request, checks the status,
 /// the contract and the matchers, then captures values for later steps.
 struct ScenarioRunner {
     let scenario: Scenario
+
+    /// The case that runs `scenario` as part of `suite`.
+    static func verificationCase(for scenario: Scenario, suite: String) -> VerificationCase {
+        VerificationCase(
+            suite: suite, name: scenario.name, rules: scenario.rules, location: scenario.location,
+            writes: scenario.writes
+        ) { context in
+            try await ScenarioRunner(scenario: scenario).run(in: context)
+        }
+    }
 
     func run(in context: CaseContext) async throws {
         var captures = Captures()

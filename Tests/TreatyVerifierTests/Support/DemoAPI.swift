@@ -2,6 +2,8 @@ import Logging
 import Testing
 import TreatyCore
 import TreatyDialect
+import TreatyDialectKit
+import TreatyREST
 import TreatySimulator
 import TreatyVerifier
 import TreatyTestSupport
@@ -23,13 +25,20 @@ enum DemoAPI {
     /// A logger that writes nothing: tests print nothing.
     static let quietLogger = Logger(label: "treaty.verifier.tests", factory: { _ in SwiftLogNoOpLogHandler() })
 
+    /// The suites rest-sync generates for the demo contract.
+    static var generatedSuites: [VerificationSuite] {
+        RESTSyncPlugin().suites(for: contract, environment: VerificationEnvironment(isLive: false))
+    }
+
     /// Runs `suites` (by default the generated ones) against the simulator serving the demo
-    /// fixtures with the dialect `makeDialect` builds.
+    /// fixtures with the dialect `makeDialect` builds from the contract.
     static func verify(
-        _ suites: [VerificationSuite] = SuiteGenerator().suites(for: DemoAPI.contract),
-        makeDialect: @escaping @Sendable (Contract) throws -> any Dialect = { try Simulator.dialect(for: $0) }
+        _ suites: [VerificationSuite] = DemoAPI.generatedSuites,
+        makeDialect: @escaping @Sendable (Contract) -> any Dialect = { RESTDialect(contract: $0) }
     ) async throws -> VerificationRun {
-        let target = VerificationTarget.mock(MockTarget(fixtures: fixtures, makeDialect: makeDialect))
+        let contract = self.contract
+        let backend = SimulatedBackend(contract: contract, fixtures: fixtures) { makeDialect(contract) }
+        let target = VerificationTarget.mock(MockTarget(backend: backend))
         return try await Verifier(logger: quietLogger).run(contract: contract, suites: suites, on: target)
     }
 }

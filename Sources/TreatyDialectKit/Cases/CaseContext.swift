@@ -1,0 +1,286 @@
+internal import Foundation
+public import HTTPTypes
+public import TreatyCore
+internal import TreatyDialect
+public import TreatyJSON
+internal import TreatyRules
+
+/// What a running case works with: it sends requests to the target, checks answers against the
+/// contract, and collects findings.
+///
+/// A context belongs to one case and one task. Records the case creates with `POST` are
+/// deleted after the case unless it deleted them itself. Against a live target the context
+/// refuses to change or delete a record the run did not create, so a live run never touches
+/// data it does not own.
+public final class CaseContext {
+    /// Ends a case early, after a finding that makes the rest meaningless (a failed create).
+    public struct Stop: Error {
+        /// Creates the signal.
+        public init() {}
+    }
+
+    /// Ends a case without a verdict because it cannot run here (no second parent record to
+    /// test scope with, no record to reference).
+    public struct Skip: Error {
+        /// Why the case cannot run.
+        public var reason: String
+        /// Creates the signal.
+        public init(_ reason: String) { self.reason = reason }
+    }
+
+    /// The contract under verification.
+    public let contract: Contract
+    /// Whether the target is a live server (not the in-process simulator).
+    public let isLive: Bool
+    let connection: any CaseTransport
+    package private(set) var findings: [Finding] = []
+    package private(set) var exchanges: [Exchange] = []
+    private var createdIDs: Set<String> = []
+    private var cleanupPaths: [String] = []
+    /// Headers a login earned (a dialect's session token), sent with every later request and
+    /// with the clean-up deletes.
+    private var sessionHeaders: HTTPFields = [:]
+    /// Masks the secrets a case learned while running (a password it sent, a token it got).
+    private var concealer = Redactor()
+    private var concealed: [String] = []
+
+    /// Creates the context of one case.
+    ///
+    /// - Parameters:
+    ///   - contract: The contract under verification.
+    ///   - connection: How requests reach the target.
+    ///   - isLive: Whether the target is a live server.
+    package init(contract: Contract, connection: any CaseTransport, isLive: Bool) {
+        self.contract = contract
+        self.connection = connection
+        self.isLive = isLive
+    }
+
+    /// Sends a request and returns the answer.
+    ///
+    /// - Parameters:
+    ///   - method: The method.
+    ///   - path: The path with concrete values, e.g. `/projects/P1/tasks`.
+    ///   - query: Query parameters (percent-encoded when sent).
+    ///   - headers: Extra headers; credentials and `Accept`/`Content-Type` are added.
+    ///   - body: A JSON body.
+    /// - Returns: The answer.
+    /// - Throws: ``Stop`` after recording a transport finding, or when a live write would touch
+    ///   a record this run did not create.
+    @discardableResult
+    public func send(
+        _ method: HTTPRequest.Method,
+        _ path: String,
+        query: [(String, String)] = [],
+        headers: HTTPFields = [:],
+        body: JSONValue? = nil
+    ) async throws -> Reply {
+        try await send(method, path, query: query, headers: headers, bytes: body.map { $0.serializedBytes() })
+    }
+
+    /// Sends a request whose body is given as raw bytes (for malformed-body cases).
+    @discardableResult
+    public func send(
+        _ method: HTTPRequest.Method,
+        _ path: String,
+        query: [(String, String)] = [],
+        headers: HTTPFields = [:],
+        bytes: [UInt8]?
+    ) async throws -> Reply {
+        try guardLiveWrite(method, path)
+        let items = query.map { QueryItem(name: $0.0, value: $0.1) }
+        var fields = sessionHeaders
+        for field in headers { fields[field.name] = field.value }
+        let reply: Reply
+        do {
+            let (answer, exchange) = try await connection.send(method, path, query: items, headers: fields, body: bytes)
+            exchanges.append(conceal(exchange))
+            reply = answer
+        } catch {
+            exchanges.append(conceal(error.exchange))
+            findings.append(conceal(error.finding))
+            throw Stop()
+        }
+        track(method, path, reply)
+        return reply
+    }
+
+    /// Records a finding and goes on.
+    public func record(_ finding: Finding) {
+        findings.append(conceal(finding))
+    }
+
+    /// Sends `headers` with every later request of the case, including the deletes that clean
+    /// up after it: the session a dialect's login flow earned (`Authorization: <token>`).
+    /// Credential headers are masked in reports by name.
+    ///
+    /// - Parameter headers: The headers.
+    public func useSession(_ headers: HTTPFields) {
+        sessionHeaders = headers
+    }
+
+    /// Masks `secrets` (a password the case sends, a token it receives) wherever they appear in
+    /// what the case reports, including exchanges it already recorded.
+    ///
+    /// - Parameter secrets: The literal values; values shorter than four characters are ignored.
+    public func conceal(_ secrets: [String]) {
+        concealed += secrets
+        concealer = Redactor(secrets: concealed)
+        exchanges = exchanges.map(conceal)
+        findings = findings.map(conceal)
+    }
+
+    private func conceal(_ exchange: Exchange) -> Exchange {
+        var exchange = exchange
+        exchange.request = concealer.redact(exchange.request)
+        exchange.requestHeaders = exchange.requestHeaders.map(concealer.redact)
+        exchange.requestBody = concealer.redact(exchange.requestBody)
+        exchange.responseHeaders = exchange.responseHeaders.map(concealer.redact)
+        exchange.responseBody = concealer.redact(exchange.responseBody)
+        return exchange
+    }
+
+    private func conceal(_ finding: Finding) -> Finding {
+        var finding = finding
+        finding.summary = concealer.redact(finding.summary)
+        finding.detail = concealer.redact(finding.detail)
+        return finding
+    }
+
+    /// Records that `rule` is broken, and goes on.
+    ///
+    /// - Parameters:
+    ///   - rule: The broken rule.
+    ///   - pointer: Where in the body, e.g. `/assignee_id`.
+    ///   - summary: One line.
+    ///   - detail: Expected and found values, and the fix.
+    public func fail(_ rule: RuleID?, at pointer: String? = nil, _ summary: String, detail: String = "") {
+        let parsed = pointer.flatMap { try? JSONPointer(parsing: $0) }
+        findings.append(conceal(Finding(rule: rule, category: .ruleViolation, pointer: parsed, summary: summary, detail: detail)))
+    }
+
+    /// Requires `reply` to have `status`; otherwise records a status finding and stops the case.
+    ///
+    /// - Throws: ``Stop`` when the status differs.
+    public func require(_ reply: Reply, status: Int, rule: RuleID?, _ meaning: String) throws {
+        guard reply.status != status else { return }
+        let code = reply.errorCode.map { " (\($0))" } ?? ""
+        findings.append(
+            Finding(
+                rule: rule, category: .statusMismatch,
+                summary: "\(reply.request): expected \(status), got \(reply.status)\(code)",
+                detail: "\(meaning)\nexpected status \(status); the target answered \(reply.status)\(code)"))
+        throw Stop()
+    }
+
+    /// Requires an error answer: `status`, and when given the error `code` and `field` of the
+    /// dialect's error body. A wrong status stops the case; a wrong code or field is recorded.
+    ///
+    /// - Throws: ``Stop`` when the status differs.
+    public func requireError(_ reply: Reply, status: Int, code: String?, field: String? = nil, rule: RuleID, _ meaning: String)
+        throws
+    {
+        try require(reply, status: status, rule: rule, meaning)
+        if let code, reply.errorCode != code {
+            fail(
+                rule, at: "/error/code", "\(reply.request): expected error code '\(code)', got \(describe(reply.value(at: "/error/code")))",
+                detail: meaning)
+        }
+        if let field, reply.value(at: "/error/field")?.stringValue != field {
+            fail(
+                rule, at: "/error/field",
+                "\(reply.request): expected the error to name field '\(field)', got \(describe(reply.value(at: "/error/field")))",
+                detail: meaning)
+        }
+    }
+
+    /// Checks a response body against every conformance rule for `endpoint`, recording each
+    /// violation (warnings are not failures).
+    ///
+    /// - Parameters:
+    ///   - reply: The answer.
+    ///   - endpoint: The contract endpoint that answered.
+    ///   - path: Path parameter values of the request.
+    ///   - query: Query parameter values of the request.
+    public func checkConformance(_ reply: Reply, endpoint: Endpoint, path: [String: String] = [:], query: [String: String] = [:]) {
+        let target = CheckTarget.endpoint(endpoint, request: RequestValues(path: path, query: query))
+        guard let plan = try? CheckPlan(contract: contract, target: target) else { return }
+        var check = PayloadCheck(plan: plan, maxViolationsPerPayload: 50)
+        check.threads = 1
+        let result = check.check(reply.body, name: reply.request)
+        if let failure = result.failure {
+            findings.append(
+                Finding(
+                    rule: "TR-BODY-1", category: .bodyMismatch, summary: "\(reply.request): \(failure.message)",
+                    detail: failure.fix ?? ""))
+        }
+        for violation in result.violations where violation.severity == .error {
+            var detail = ["expected \(violation.expected), found \(violation.found)"]
+            if !violation.fix.isEmpty { detail.append("fix: \(violation.fix)") }
+            findings.append(
+                Finding(
+                    rule: violation.rule, category: .ruleViolation, pointer: violation.pointer,
+                    summary: "\(violation.message) (\(reply.request))", detail: detail.joined(separator: "\n")))
+        }
+    }
+
+    /// A fresh lowercase UUID.
+    public func newID() -> String {
+        UUID().uuidString.lowercased()
+    }
+
+    /// The current UTC time with milliseconds, e.g. `2025-01-01T09:00:00.000Z`, shifted by
+    /// `offset` milliseconds.
+    public func timestamp(offsetMilliseconds offset: Int64 = 0) -> String {
+        TimestampText.format(Int64(Date().timeIntervalSince1970 * 1000) + offset)
+    }
+
+    /// Marks an id as created by this run (so live-mode writes to it are allowed).
+    public func adopt(id: String, deletePath: String?) {
+        createdIDs.insert(id)
+        if let deletePath, !cleanupPaths.contains(deletePath) { cleanupPaths.append(deletePath) }
+    }
+
+    /// Deletes what the case created and did not delete, newest first; failures are ignored.
+    package func cleanUp() async {
+        for path in cleanupPaths.reversed() {
+            let items: [QueryItem] = []
+            _ = try? await connection.send(.delete, path, query: items, headers: sessionHeaders, body: nil)
+        }
+        cleanupPaths.removeAll()
+    }
+
+    private func guardLiveWrite(_ method: HTTPRequest.Method, _ path: String) throws {
+        guard isLive, method != .get, method != .head, method != .post, method != .options else { return }
+        let segments = path.split(separator: "/").map(String.init)
+        guard segments.contains(where: createdIDs.contains) else {
+            findings.append(
+                Finding(
+                    category: .harnessError,
+                    summary: "refused \(method.rawValue) \(path): a live run only changes records it created",
+                    detail: "create the record in an earlier step of the same case, or run against the mock target"))
+            throw Stop()
+        }
+    }
+
+    private func track(_ method: HTTPRequest.Method, _ path: String, _ reply: Reply) {
+        switch method {
+        case .post where (200..<300).contains(reply.status):
+            let created = contract.endpoints.first { $0.method == "POST" && $0.path.match(path) != nil }
+            let key = created.flatMap { contract.resource(named: $0.resource) }?.identity.key ?? "id"
+            guard let value = reply.json?.objectValue?[key] else { return }
+            let id = value.stringValue ?? value.serialized()
+            let itemPath = path.hasSuffix("/") ? path + id : path + "/" + id
+            let deletable = contract.endpoints.contains { $0.method == "DELETE" && $0.path.match(itemPath) != nil }
+            adopt(id: id, deletePath: deletable ? itemPath : nil)
+        case .delete where (200..<300).contains(reply.status):
+            cleanupPaths.removeAll { $0 == path }
+        default:
+            break
+        }
+    }
+
+    private func describe(_ value: JSONValue?) -> String {
+        value.map { $0.serialized() } ?? "nothing"
+    }
+}

@@ -1,0 +1,68 @@
+public import HTTPTypes
+public import TreatyCore
+public import TreatyJSON
+
+/// What the shared dialect conformance suite sends to a backend of one dialect.
+///
+/// The suite records the answers of ``reads`` and checks them with the dialect's payload
+/// checker (each must conform, and its ``SampleRead/breaking`` copy must fail with
+/// ``SampleRead/brokenRule``); it sends ``write`` to prove the journal, snapshots, resets and
+/// deterministic output, and sends oversized and over-nested bodies where ``write`` goes.
+public struct DialectSample: Sendable {
+    /// Readable requests, with what `treaty check` checks their answers as.
+    public var reads: [SampleRead]
+    /// Requests that change the store, in order (a login first when writes need one).
+    public var write: [SampleRequest]
+
+    /// Creates a sample.
+    public init(reads: [SampleRead], write: [SampleRequest]) {
+        self.reads = reads
+        self.write = write
+    }
+}
+
+/// One request of a ``DialectSample``.
+public struct SampleRequest: Sendable {
+    /// The method.
+    public var method: HTTPRequest.Method
+    /// The path and query, e.g. `/projects/P1/tasks`.
+    public var target: String
+    /// The JSON body, if any.
+    public var body: JSONValue?
+    /// When set, the answer's value at this pointer is sent as `Authorization` with every later
+    /// request of the sample (a login's token).
+    public var sessionToken: JSONPointer?
+
+    /// Creates a request.
+    public init(
+        _ method: HTTPRequest.Method, _ target: String, body: JSONValue? = nil, sessionToken: JSONPointer? = nil
+    ) {
+        self.method = method
+        self.target = target
+        self.body = body
+        self.sessionToken = sessionToken
+    }
+}
+
+/// A readable request whose answer the conformance suite checks, and how to break it.
+public struct SampleRead: Sendable {
+    /// The request.
+    public var request: SampleRequest
+    /// What `treaty check` checks the answer as.
+    public var subject: PayloadSubject
+    /// The answer changed so that it breaks ``brokenRule``.
+    public var breaking: @Sendable (JSONValue) -> JSONValue
+    /// The rule the broken answer must fail with.
+    public var brokenRule: RuleID
+
+    /// Creates a read.
+    public init(
+        request: SampleRequest, subject: PayloadSubject, brokenRule: RuleID,
+        breaking: @escaping @Sendable (JSONValue) -> JSONValue
+    ) {
+        self.request = request
+        self.subject = subject
+        self.brokenRule = brokenRule
+        self.breaking = breaking
+    }
+}

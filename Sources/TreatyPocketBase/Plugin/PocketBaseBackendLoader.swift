@@ -1,0 +1,43 @@
+internal import TreatyCore
+internal import TreatyDialect
+internal import TreatyDialectKit
+
+/// Builds a PocketBase backend from a setup: the superuser and the collections (the
+/// `--collections` option, else the contract's `collections:` file), then the fixture records,
+/// each checked as a superuser's create.
+struct PocketBaseBackendLoader {
+    let setup: BackendSetup
+
+    func load() -> BackendLoadResult {
+        var configuration = PocketBaseDialectConfiguration(seed: setup.seed)
+        var diagnostics: [Diagnostic] = []
+        if let superuser = setup.options["superuser"] {
+            guard let parsed = PocketBaseSuperuser(parsing: superuser) else {
+                return .failure("--superuser must be EMAIL:PASSWORD", file: "pocketbase", fix: "e.g. --superuser admin@example.com:secret-password")
+            }
+            configuration.superuserEmail = parsed.email
+            configuration.superuserPassword = parsed.password
+        }
+        if let file = setup.options["collections"] ?? setup.contract?.collections?.path {
+            let result = PocketBaseSchemaLoader().load(fileAt: file)
+            diagnostics += result.diagnostics
+            guard !result.hasErrors else { return BackendLoadResult(backend: nil, diagnostics: diagnostics) }
+            configuration.collections = result.collections
+        }
+        var contract = setup.contract ?? PocketBaseDialect.emptyContract
+        var fixtures = FixtureSet()
+        if let directory = setup.fixtures {
+            let loader = PocketBaseRecordLoader(collections: configuration.collections, seed: setup.seed)
+            let result = loader.load(directory: directory)
+            diagnostics += result.diagnostics
+            guard !result.hasErrors else { return BackendLoadResult(backend: nil, diagnostics: diagnostics) }
+            contract.resources = result.contract(collections: loader.collections).resources
+            fixtures = result.fixtures
+        }
+        let settings = configuration
+        let backend = SimulatedBackend(contract: contract, fixtures: fixtures) {
+            PocketBaseDialect(configuration: settings)
+        }
+        return BackendLoadResult(backend: backend, diagnostics: diagnostics)
+    }
+}

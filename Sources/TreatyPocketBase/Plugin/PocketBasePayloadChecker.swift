@@ -1,0 +1,137 @@
+internal import TreatyCore
+internal import TreatyDialectKit
+internal import TreatyJSON
+internal import TreatyRules
+
+/// `treaty check` for PocketBase: list envelopes and single records of one collection, judged
+/// with the `PB-*` rules and the collection's fields from the contract's `collections:` file.
+///
+/// The endpoint is a records route — `GET /api/collections/posts/records` (a list),
+/// `GET|PATCH /api/collections/posts/records/{id}` or `POST /api/collections/posts/records` (one
+/// record), with or without a query — or the payloads are bare records of a collection (an
+/// object, or an array of them). Answers are judged as a superuser sees them (emails allowed).
+struct PocketBasePayloadChecker: PayloadChecker {
+    let collection: PocketBaseCollection
+    let conformance: PocketBaseConformance
+    let isList: Bool
+    let contextDescription: String
+    let options: PayloadCheckOptions
+
+    init(contract: Contract, subject: PayloadSubject, options: PayloadCheckOptions) throws(CheckSetupError) {
+        guard let file = contract.collections else {
+            throw .unusableContract(
+                "the contract names no 'collections:' file, so there are no collections to check against; add 'collections: pb_schema.json' (the server's exported collections)"
+            )
+        }
+        let loaded = PocketBaseSchemaLoader().load(fileAt: file.path)
+        guard !loaded.hasErrors else {
+            let rendered = DiagnosticRenderer().render(loaded.diagnostics.filter { $0.severity == .error })
+            throw .unusableContract("the collections in \(file.path) have errors; fix them first:\n\(rendered)")
+        }
+        // A fresh server's auth collections exist even when the export leaves them out.
+        let builtins = [PocketBaseCollection.users, .superusers].filter { builtin in
+            !loaded.collections.contains { $0.name == builtin.name }
+        }
+        let collections = loaded.collections + builtins
+        let name: String
+        switch subject {
+        case .endpoint(let text):
+            guard let route = RecordsRoute(text) else {
+                let known = loaded.collections.flatMap { RecordsRoute.templates(for: $0.name) }
+                throw .unknownEndpoint(text, suggestion: nil, known: known)
+            }
+            name = route.collection
+            isList = route.isList
+            contextDescription = route.description
+        case .records(let collection):
+            name = collection
+            isList = false
+            contextDescription = "records of \(collection)"
+        }
+        guard let collection = collections.first(where: { $0.name == name || $0.id == name }) else {
+            throw .unknownResource(name, known: collections.map(\.name))
+        }
+        self.collection = collection
+        self.conformance = PocketBaseConformance(collections: collections, callerSeesEmails: true)
+        self.options = options
+    }
+
+    mutating func check(_ bytes: UnsafeBufferPointer<UInt8>, name: String) -> PayloadResult {
+        let value: JSONValue
+        do {
+            value = try JSONParser(options: options.parser).parse(bytes)
+        } catch {
+            return PayloadResult(
+                name: name, records: 0, violations: [], omitted: 0,
+                failure: Diagnostic.error(
+                    RuleID(rawValue: error.code), "invalid JSON: \(error.message)",
+                    at: SourceLocation(file: name, line: error.position.line, column: error.position.column),
+                    details: ["at byte \(error.position.offset)"], fix: "send a valid JSON document (RFC 8259)"))
+        }
+        var violations: [RuleViolation]
+        let records: Int
+        if isList {
+            violations = conformance.checkList(value, collection: collection)
+            records = value.objectValue?["items"]?.arrayValue?.count ?? 0
+        } else if let items = value.arrayValue {
+            violations = items.enumerated().flatMap { index, item in
+                conformance.checkRecord(item, collection: collection, at: JSONPointer.root.appending(index: index))
+            }
+            records = items.count
+        } else {
+            violations = conformance.checkRecord(value, collection: collection)
+            records = 1
+        }
+        let counts = ViolationCounts(violations)
+        let kept = Array(violations.prefix(options.maxViolationsPerPayload))
+        let located = Self.locate(kept, in: bytes)
+        return PayloadResult(
+            name: name, records: records, violations: located, omitted: violations.count - kept.count, counts: counts)
+    }
+
+    /// The violations with the line and column of the value each points at.
+    private static func locate(_ violations: [RuleViolation], in bytes: UnsafeBufferPointer<UInt8>) -> [RuleViolation] {
+        guard !violations.isEmpty else { return [] }
+        let locator = JSONSourceLocator(text: String(decoding: bytes, as: UTF8.self))
+        return violations.map { violation in
+            var located = violation
+            if let place = locator.position(of: violation.pointer) ?? locator.position(of: violation.pointer.parent) {
+                located.position = JSONSourcePosition(offset: 0, line: place.line, column: place.column)
+            }
+            return located
+        }
+    }
+}
+
+/// A records route of the PocketBase API, read from `METHOD /api/collections/{name}/records…`.
+struct RecordsRoute: CustomStringConvertible {
+    let method: String
+    let collection: String
+    let isList: Bool
+
+    init?(_ text: String) {
+        let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else { return nil }
+        method = parts[0].uppercased()
+        let path = parts[1].split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
+        let segments = path.split(separator: "/").map { PercentDecoding.decode($0) }
+        guard segments.count == 4 || segments.count == 5, segments[0] == "api", segments[1] == "collections",
+            segments[3] == "records"
+        else { return nil }
+        collection = segments[2]
+        switch (method, segments.count) {
+        case ("GET", 4): isList = true
+        case ("POST", 4), ("GET", 5), ("PATCH", 5): isList = false
+        default: return nil
+        }
+    }
+
+    var description: String {
+        "\(method) /api/collections/\(collection)/records\(isList || method == "POST" ? "" : "/{id}")"
+    }
+
+    static func templates(for collection: String) -> [String] {
+        let base = "/api/collections/\(collection)/records"
+        return ["GET \(base)", "GET \(base)/{id}", "POST \(base)", "PATCH \(base)/{id}"]
+    }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import TreatyCore
+import TreatyDialectKit
+import TreatyDialects
+
+/// Finds the plugin of a dialect in the standard registry, printing why it cannot (exit 2).
+enum DialectLookup {
+    static let registry = DialectRegistry.standard
+
+    /// The plugin serving `contract`'s dialect.
+    static func plugin(for contract: Contract, file: String) throws -> any DialectPlugin {
+        try plugin(named: contract.dialect, file: file)
+    }
+
+    /// The plugin of dialect `id`.
+    static func plugin(named id: DialectID, file: String? = nil) throws -> any DialectPlugin {
+        do {
+            return try registry.requirePlugin(for: id)
+        } catch {
+            Console.standardError.write("\(file.map { "\($0): " } ?? "")error: \(error)\n")
+            throw Status.unusableInput
+        }
+    }
+
+    /// Builds a backend, printing every diagnostic; refuses (exit 2) when it has errors.
+    static func backend(_ plugin: any DialectPlugin, _ setup: BackendSetup, what: String) throws -> SimulatedBackend {
+        let result = plugin.loadBackend(setup)
+        Console.standardError.write(DiagnosticRenderer().render(result.diagnostics))
+        guard let backend = result.backend else {
+            Console.standardError.write("error: \(what) have errors; fix them first\n")
+            throw Status.unusableInput
+        }
+        return backend
+    }
+}

@@ -1,0 +1,27 @@
+import ArgumentParser
+import TreatyDialectKit
+
+/// `treaty dialects`: lists the dialects this build serves, checks and verifies.
+struct DialectsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dialects",
+        abstract: "List the dialects: their contract keys, serve options and environment variables."
+    )
+
+    func run() throws {
+        var lines: [String] = []
+        for plugin in DialectLookup.registry.plugins {
+            lines.append("\(plugin.id): \(plugin.summary)")
+            if !plugin.contractKeys.isEmpty {
+                lines.append("  contract keys: \(plugin.contractKeys.joined(separator: ", "))")
+            }
+            for option in plugin.serveOptions {
+                lines.append("  treaty serve --\(option.name) \(option.valueName): \(option.help)")
+            }
+            for variable in plugin.environmentVariables {
+                lines.append("  $\(variable.name): \(variable.meaning)")
+            }
+        }
+        Console.standardOutput.write(lines.joined(separator: "\n") + "\n")
+    }
+}
