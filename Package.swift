@@ -104,8 +104,8 @@ let package = Package(
         .target(
             name: "TreatyTesting",
             dependencies: [
-                "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyDialectKit", "TreatyDialects", "TreatyRules",
-                "TreatySimulator", "TreatyVerifier",
+                "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyDialectKit", "TreatyDialects", "TreatyHTTP",
+                "TreatyRules", "TreatySimulator", "TreatyVerifier",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -174,7 +174,13 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(name: "TreatyQueryTests", dependencies: ["TreatyQuery", "TreatyJSON"]),
         .testTarget(name: "TreatyReportsTests", dependencies: ["TreatyReports", "TreatyTestSupport"], exclude: ["Snapshots", "Schemas"]),
-        .testTarget(name: "TreatyTestingTests", dependencies: ["TreatyTesting", "TreatyVerifier"]),
+        .testTarget(
+            name: "TreatyTestingTests",
+            dependencies: [
+                "TreatyTesting", "TreatyVerifier", "TreatyCore", "TreatyDialect", "TreatyDialectKit", "TreatyDialects",
+                "TreatyJSON", "TreatyREST", "TreatyRules", .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         .testTarget(name: "TreatyCLITests", dependencies: ["treaty", "TreatyTestSupport"], exclude: ["Snapshots"]),
     ]
 )

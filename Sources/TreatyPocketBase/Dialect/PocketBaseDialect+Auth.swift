@@ -38,7 +38,7 @@ extension PocketBaseDialect {
                     status: 403, message: "The request requires auth record from \(tokenCollection.name) collection.")
             }
             let refreshable = claims["refreshable"]?.boolValue ?? false
-            let newToken = refreshable ? self.token(for: record, in: collection) : token
+            let newToken = refreshable ? self.token(for: record, in: collection, at: call.store.presentTime()) : token
             return try authReply(call, collection, record: record, token: newToken)
         case ("request-otp", .post, 0):
             guard auth.otp.enabled else {
@@ -67,7 +67,7 @@ extension PocketBaseDialect {
                 entry.password == password, let record = try? call.store.get(collection.name, id: entry.recordId)
             else { throw PocketBaseErrorResponse(status: 400, message: "Invalid or expired OTP.") }
             _ = state.withLock { $0.otps.removeValue(forKey: otpId) }
-            return try authReply(call, collection, record: record, token: token(for: record, in: collection))
+            return try authReply(call, collection, record: record, token: token(for: record, in: collection, at: call.store.presentTime()))
         case ("auth-with-oauth2", .post, 0):
             throw PocketBaseErrorResponse(
                 status: 403, message: "The collection is not configured to allow OAuth2 authentication.")
@@ -110,7 +110,7 @@ extension PocketBaseDialect {
             guard let record = try? call.store.get(collection.name, id: extra[0]) else { throw .notFound }
             let duration = try bodyObject(call.request)["duration"]?.numberValue.map { Int($0.doubleValue) }
             let token = token(
-                for: record, in: collection, duration: (duration ?? 0) > 0 ? duration : nil, refreshable: false)
+                for: record, in: collection, at: call.store.presentTime(), duration: (duration ?? 0) > 0 ? duration : nil, refreshable: false)
             return try authReply(call, collection, record: record, token: token)
         default:
             throw .notFound
@@ -142,7 +142,7 @@ extension PocketBaseDialect {
                 }
             }), record["password"]?.stringValue == hash
         else { throw .failedToAuthenticate }
-        return try authReply(call, collection, record: record, token: token(for: record, in: collection))
+        return try authReply(call, collection, record: record, token: token(for: record, in: collection, at: call.store.presentTime()))
     }
 
     /// `{token, record}`, with `expand` on the record and `fields` over the whole reply.

@@ -27,7 +27,7 @@ extension PocketBaseDialect {
                 let created = try state.withLock { state throws(PocketBaseErrorResponse) in
                     let collection = try PocketBaseCollection.create(
                         fromBody: call.request.body, existing: state.collections)
-                    let now = Self.now()
+                    let now = Self.changeTime(call.store)
                     state.collections.append(collection)
                     state.collectionTimes[collection.id] = (now, now)
                     call.store.define(collection.storeResource)
@@ -72,7 +72,7 @@ extension PocketBaseDialect {
                 changed.id = current.id
                 changed.system = current.system
                 state.collections[index] = changed
-                state.collectionTimes[changed.id] = (state.collectionTimes[changed.id]?.created ?? Self.now(), Self.now())
+                state.collectionTimes[changed.id] = (state.collectionTimes[changed.id]?.created ?? Self.changeTime(call.store), Self.changeTime(call.store))
                 call.store.define(changed.storeResource)
                 return collectionJSON(changed, state)
             }
@@ -100,7 +100,7 @@ extension PocketBaseDialect {
                 let name = item["name"]?.stringValue ?? ""
                 let others = state.collections.filter { $0.name != name }
                 let collection = try PocketBaseCollection.create(from: item, existing: others)
-                let now = Self.now()
+                let now = Self.changeTime(call.store)
                 if let index = state.collections.firstIndex(where: { $0.name == name }) {
                     state.collections[index] = collection
                 } else {
@@ -144,7 +144,7 @@ extension PocketBaseDialect {
     }
 
     private func collectionJSON(_ collection: PocketBaseCollection, _ state: PocketBaseDialectState) -> JSONValue {
-        let times = state.collectionTimes[collection.id] ?? (Self.now(), Self.now())
+        let times = state.collectionTimes[collection.id] ?? (Self.dateTime(0), Self.dateTime(0))
         return collection.json(created: times.created, updated: times.updated)
     }
 

@@ -89,7 +89,7 @@ extension PocketBaseDialect {
     func files(_ call: PocketBaseCall, rest: [String]) throws(PocketBaseErrorResponse) -> DialectResponse {
         if rest == ["token"], call.request.method == .post {
             guard case .record(let collection, let record, _, _) = call.caller else { throw .unauthorized }
-            return Self.json(["token": .string(token(for: record, in: collection, type: "file"))])
+            return Self.json(["token": .string(token(for: record, in: collection, at: call.store.presentTime(), type: "file"))])
         }
         guard call.request.method == .get || call.request.method == .head, rest.count == 3,
             let collection = collection(rest[0]),

@@ -38,7 +38,7 @@ extension PocketBaseDialect {
             schema: schemas.full, publicSchema: schemas.public, generation: generation,
             source: PocketBaseStoreSource(
                 store: call.store, collections: names, indexes: indexes, replacing: replacing),
-            environment: QueryEnvironment(now: Self.nowMilliseconds(), request: request))
+            environment: QueryEnvironment(now: call.store.presentTime(), request: request))
     }
 
     private static func querySchemas(_ all: [PocketBaseCollection]) -> (full: QuerySchema, public: QuerySchema) {
@@ -147,7 +147,7 @@ extension PocketBaseDialect {
         let schema = call.caller.isSuperuser ? scope.schema : scope.publicSchema
         do {
             let keys = try PocketBaseSort.parse(
-                text, schema: schema, resource: collection.name, randomSeed: UInt64(Self.nowMilliseconds()))
+                text, schema: schema, resource: collection.name, randomSeed: UInt64(call.store.presentTime()))
             return keys + [OrderKey(.insertionOrder)]
         } catch {
             throw .badRequest

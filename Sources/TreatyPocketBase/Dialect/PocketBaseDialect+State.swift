@@ -15,7 +15,7 @@ extension PocketBaseDialect {
             var fresh = PocketBaseDialectState()
             fresh.generator = PocketBaseGenerator(seed: configuration.seed)
             fresh.secret = Self.randomText(50, using: &fresh.generator)
-            let now = Self.now()
+            let now = Self.dateTime(store.presentTime())
             for collection in PocketBaseCollection.freshServer + configuration.collections {
                 fresh.collections.removeAll { $0.name == collection.name }
                 fresh.collections.append(collection)
@@ -68,13 +68,19 @@ extension PocketBaseDialect {
         "sha256$" + SHA256.hex(SHA256.hash(Array(("treaty-pocketbase:" + password).utf8)))
     }
 
-    /// Wall-clock time in PocketBase's form.
-    static func now() -> PocketBaseDateTime {
-        let milliseconds = nowMilliseconds()
-        return PocketBaseDateTime(seconds: milliseconds / 1000, nanoseconds: (milliseconds % 1000) * 1_000_000)
+    /// The time of the store's next change in PocketBase's form: what a write stamps, on the
+    /// store's clock (so `--clock` makes answers reproducible).
+    static func changeTime(_ store: RecordStore) -> PocketBaseDateTime {
+        dateTime(store.nextChangeTime())
     }
 
-    static func nowMilliseconds() -> Int64 {
+    /// `milliseconds` since 1970 in PocketBase's form.
+    static func dateTime(_ milliseconds: Int64) -> PocketBaseDateTime {
+        PocketBaseDateTime(seconds: milliseconds / 1000, nanoseconds: (milliseconds % 1000) * 1_000_000)
+    }
+
+    /// Wall-clock milliseconds, for fixture records loaded before any store exists.
+    static func wallClockMilliseconds() -> Int64 {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
         return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000

@@ -16,17 +16,18 @@ extension PocketBaseDialect {
     ///
     /// - Parameters:
     ///   - type: `auth` or `file`.
+    ///   - now: The store's present, in milliseconds (the token expires a lifetime after it).
     ///   - duration: Lifetime in seconds; the collection's auth (or file) token duration when `nil`.
     ///   - refreshable: Whether the claims carry `refreshable` (auth tokens only).
     func token(
-        for record: JSONObject, in collection: PocketBaseCollection, type: String = "auth", duration: Int? = nil,
-        refreshable: Bool = true
+        for record: JSONObject, in collection: PocketBaseCollection, at now: Int64, type: String = "auth",
+        duration: Int? = nil, refreshable: Bool = true
     ) -> String {
         let auth = collection.auth ?? .defaults
         let lifetime = duration ?? (type == "file" ? auth.fileTokenDuration : auth.authTokenDuration)
         var claims: JSONObject = [
             "collectionId": .string(collection.id),
-            "exp": .number(JSONNumber(Self.nowMilliseconds() / 1000 + Int64(lifetime))),
+            "exp": .number(JSONNumber(now / 1000 + Int64(lifetime))),
             "id": record["id"] ?? "", "type": .string(type),
         ]
         if type == "auth" { claims["refreshable"] = .bool(refreshable) }
@@ -45,7 +46,7 @@ extension PocketBaseDialect {
     func caller(token text: String, store: RecordStore, type: String) -> PocketBaseCaller {
         guard let claims = PocketBaseToken.unverifiedClaims(text), claims["type"]?.stringValue == type,
             let collectionId = claims["collectionId"]?.stringValue, let id = claims["id"]?.stringValue,
-            let exp = claims["exp"]?.numberValue?.doubleValue, exp > Double(Self.nowMilliseconds()) / 1000,
+            let exp = claims["exp"]?.numberValue?.doubleValue, exp > Double(store.presentTime()) / 1000,
             let collection = state.withLock({ $0.collection(id: collectionId) }), collection.type == .auth,
             let record = try? store.get(collection.name, id: id),
             PocketBaseToken.hasValidSignature(text, key: signingKey(for: record))

@@ -37,7 +37,7 @@ extension PocketBaseDialect {
             }
             if !call.caller.isSuperuser, record["verified"] == .bool(true) { errors["verified"] = .valuesMismatch }
         }
-        let now = Self.now()
+        let now = Self.changeTime(call.store)
         for field in collection.fields {
             if case .autodate(let options) = field.options, options.onCreate || options.onUpdate {
                 record[field.name] = .string(now.description)
@@ -110,7 +110,7 @@ extension PocketBaseDialect {
                 errors["verified"] = .valuesMismatch
             }
         }
-        let now = Self.now()
+        let now = Self.changeTime(call.store)
         for field in collection.fields {
             if case .autodate(let options) = field.options, options.onUpdate {
                 record[field.name] = .string(now.description)

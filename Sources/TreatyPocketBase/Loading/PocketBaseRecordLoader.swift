@@ -117,7 +117,7 @@ public struct PocketBaseRecordLoader: Sendable {
             return ids.allSatisfy(known.contains)
         })
         var generator = PocketBaseGenerator(seed: seed ^ 0x7265_636F_7264_73)
-        let now = PocketBaseDialect.now().description
+        let now = PocketBaseDialect.dateTime(PocketBaseDialect.wallClockMilliseconds()).description
         for entry in files {
             var session = Session(file: entry.file, text: entry.text, maxErrors: maxErrorsPerFile)
             let writer = PocketBaseRecordWriter(collection: entry.collection)

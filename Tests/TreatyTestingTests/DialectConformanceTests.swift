@@ -1,0 +1,104 @@
+import HTTPTypes
+import Testing
+import TreatyCore
+import TreatyDialect
+import TreatyDialectKit
+import TreatyDialects
+import TreatyJSON
+import TreatyREST
+import TreatyRules
+import TreatyTesting
+
+/// Every registered dialect passes the shared conformance suite on its example contract, and the
+/// suite fails a dialect that breaks what it checks.
+@Suite struct DialectConformanceTests {
+    /// The example contract (and fixtures) of each registered dialect.
+    static let examples: [String: (contract: String, fixtures: String?)] = [
+        "rest-sync": ("Contracts/demo/contract.yaml", "Fixtures/demo"),
+        "pocketbase": ("Contracts/blog/", "Fixtures/blog"),
+    ]
+
+    @Test("every registered dialect has an example to run the suite on")
+    func everyDialectHasAnExample() {
+        let missing = DialectRegistry.standard.ids.map(\.rawValue).filter { Self.examples[$0] == nil }
+        #expect(missing.isEmpty, "no conformance example for: \(missing)")
+    }
+
+    @Test("the registered dialect passes the conformance suite", arguments: DialectRegistry.standard.ids.map(\.rawValue))
+    func dialectConforms(_ id: String) async throws {
+        let plugin = try #require(DialectRegistry.standard.plugin(for: DialectID(rawValue: id)))
+        let example = try #require(Self.examples[id])
+        do {
+            let report = try await DialectConformanceSuite(
+                plugin: plugin, contract: example.contract, fixtures: example.fixtures
+            ).run()
+            #expect(report.checks.count == 7)
+        } catch let failure as DialectConformanceFailure {
+            Issue.record("\(failure)")
+        }
+    }
+
+    @Test("a dialect whose refusals are not in its error format fails the suite, naming the checks")
+    func plainTextRefusalsFail() async throws {
+        let suite = DialectConformanceSuite(
+            plugin: PlainTextRefusals(), contract: "Contracts/demo/contract.yaml", fixtures: "Fixtures/demo")
+        let failure = try await #require(throws: DialectConformanceFailure.self) { try await suite.run() }
+        let failed = failure.report.checks.filter { !$0.passed }.map(\.name)
+        #expect(failed.contains("faults and unknown routes answer in the dialect's error format"), "\(failure)")
+        #expect(failed.contains("oversized and over-nested bodies are refused in the error format"), "\(failure)")
+        #expect(failure.description.contains("RS-ERR-1"))
+    }
+}
+
+/// rest-sync, except that the server's own refusals (unknown routes, faults, body limits) are
+/// plain text.
+struct PlainTextRefusals: DialectPlugin {
+    let wrapped = RESTSyncPlugin()
+    var id: DialectID { wrapped.id }
+    var summary: String { wrapped.summary }
+    var contractKeys: [String] { wrapped.contractKeys }
+    var serveOptions: [DialectOption] { wrapped.serveOptions }
+    var environmentVariables: [EnvironmentVariable] { wrapped.environmentVariables }
+    func lint(_ contract: Contract) -> [Diagnostic] { wrapped.lint(contract) }
+
+    func loadBackend(_ setup: BackendSetup) -> BackendLoadResult {
+        var result = wrapped.loadBackend(setup)
+        result.backend = result.backend.map { backend in
+            SimulatedBackend(contract: backend.contract, fixtures: backend.fixtures) {
+                PlainTextDialect(wrapped: backend.makeDialect())
+            }
+        }
+        return result
+    }
+
+    func payloadChecker(for contract: Contract, subject: PayloadSubject, options: PayloadCheckOptions)
+        throws(CheckSetupError) -> any PayloadChecker
+    {
+        try wrapped.payloadChecker(for: contract, subject: subject, options: options)
+    }
+
+    func checkErrorBody(_ body: JSONValue?, status: Int) -> [RuleViolation] { wrapped.checkErrorBody(body, status: status) }
+
+    func suites(for contract: Contract, environment: VerificationEnvironment) throws(DialectSetupError)
+        -> [VerificationSuite]
+    {
+        wrapped.suites(for: contract, environment: environment)
+    }
+
+    func conformanceSample(for backend: SimulatedBackend) -> DialectSample { wrapped.conformanceSample(for: backend) }
+}
+
+struct PlainTextDialect: Dialect {
+    static var id: DialectID { .restSync }
+    let wrapped: any Dialect
+
+    func respond(to request: DialectRequest, store: RecordStore) -> DialectResponse {
+        let response = wrapped.respond(to: request, store: store)
+        guard response.status.code == 404 else { return response }
+        return DialectResponse(status: .notFound, body: Array("not found".utf8))
+    }
+
+    func failureResponse(for failure: SimulatorFailure) -> DialectResponse {
+        DialectResponse(status: failure.status, body: Array("refused".utf8))
+    }
+}
