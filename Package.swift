@@ -178,7 +178,8 @@ let package = Package(
             name: "TreatyTestingTests",
             dependencies: [
                 "TreatyTesting", "TreatyVerifier", "TreatyCore", "TreatyDialect", "TreatyDialectKit", "TreatyDialects",
-                "TreatyJSON", "TreatyREST", "TreatyRules", .product(name: "HTTPTypes", package: "swift-http-types"),
+                "TreatyHTTP", "TreatyJSON", "TreatyREST", "TreatyRules", "TreatySimulator",
+                .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "TreatyCLITests", dependencies: ["treaty", "TreatyTestSupport"], exclude: ["Snapshots"]),

@@ -12,7 +12,10 @@ let package = Package(
         .target(name: "NotesApp"),
         .testTarget(
             name: "NotesContractTests",
-            dependencies: ["NotesApp", .product(name: "TreatyTesting", package: "Treaty")]
+            dependencies: [
+                "NotesApp", .product(name: "TreatyTesting", package: "Treaty"),
+                .product(name: "TreatySimulator", package: "Treaty"),
+            ]
         ),
     ]
 )

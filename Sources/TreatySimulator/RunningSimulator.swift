@@ -11,6 +11,8 @@ public final class RunningSimulator: Sendable {
     public let url: URL
     /// The port listened on (the one picked when the configuration asked for port 0).
     public let port: Int
+    /// The admin API as Swift calls: reset, snapshots, the request journal and fault rules.
+    public let control: SimulatorControl
 
     private let group: MultiThreadedEventLoopGroup
     private let serverChannel: any Channel
@@ -22,6 +24,7 @@ public final class RunningSimulator: Sendable {
     init(
         url: URL,
         port: Int,
+        control: SimulatorControl,
         group: MultiThreadedEventLoopGroup,
         serverChannel: any Channel,
         connections: ConnectionRegistry,
@@ -30,6 +33,7 @@ public final class RunningSimulator: Sendable {
     ) {
         self.url = url
         self.port = port
+        self.control = control
         self.group = group
         self.serverChannel = serverChannel
         self.connections = connections

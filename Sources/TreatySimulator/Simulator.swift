@@ -81,7 +81,8 @@ public struct Simulator: Sendable {
         configuration.logger.info(
             "simulator listening", metadata: ["url": "\(url.absoluteString)", "dialect": "\(type(of: dialect).id)"])
         return RunningSimulator(
-            url: url, port: port, group: group, serverChannel: channel, connections: connections,
+            url: url, port: port,
+            control: SimulatorControl(store: store, journal: processor.journal, faults: processor.faults), group: group, serverChannel: channel, connections: connections,
             shutdownTimeout: configuration.shutdownTimeout, logger: configuration.logger)
     }
 

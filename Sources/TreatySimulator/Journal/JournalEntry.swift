@@ -2,23 +2,25 @@ internal import Foundation
 import TreatyJSON
 
 /// One request the simulator received, as the journal keeps it: secrets already redacted.
-struct JournalEntry: Sendable {
+public struct JournalEntry: Sendable {
     /// The position in arrival order, from 0 for the first request since the simulator started.
-    var sequence: Int
-    var method: String
+    public internal(set) var sequence: Int
+    /// The method, e.g. `POST`.
+    public internal(set) var method: String
     /// The path without the query, as received.
-    var path: String
+    public internal(set) var path: String
     /// The raw query string without `?` (secret parameters redacted); empty when there is none.
-    var query: String
+    public internal(set) var query: String
     /// Header names and values in received order, secret values redacted.
-    var headers: [(name: String, value: String)]
-    var body: [UInt8]
+    public internal(set) var headers: [(name: String, value: String)]
+    /// The body bytes (secrets redacted).
+    public internal(set) var body: [UInt8]
     /// The status answered; `nil` while the answer is pending or when the connection was reset.
-    var status: Int?
+    public internal(set) var status: Int?
     /// From the request head to the answer, in microseconds; `nil` while pending.
-    var durationMicros: Int64?
+    public internal(set) var durationMicros: Int64?
     /// The fault that fired, if any (`latency`, `status`, `reset`, `rate_limit`).
-    var fault: String?
+    public internal(set) var fault: String?
 
     /// The entry as `GET /__treaty/requests` shows it.
     var json: JSONValue {

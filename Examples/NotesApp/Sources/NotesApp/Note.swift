@@ -1,5 +1,5 @@
 /// A note as the app stores it; the backend sends it as the `notes` contract describes.
-public struct Note: Sendable, Hashable {
+public struct Note: Sendable, Hashable, Codable {
     /// The note's id (a UUID the app mints).
     public var id: String
     /// The notebook it belongs to.
@@ -15,5 +15,10 @@ public struct Note: Sendable, Hashable {
         self.notebookID = notebookID
         self.text = text
         self.pinned = pinned
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, text, pinned
+        case notebookID = "notebook_id"
     }
 }
