@@ -41,3 +41,13 @@ import TreatyVerifier
         #expect(!error.description.contains("very-secret-token"))
     }
 }
+
+/// `ContractCases.load` works the same for every dialect: the blog contract's PocketBase cases,
+/// named by the contract's directory, pass against its simulator.
+@Suite struct BlogContractTests {
+    @Test("every blog contract case passes against the PocketBase simulator",
+          arguments: try ContractCases.load(contract: "Contracts/blog/", environment: [:]))
+    func blogCase(_ contractCase: ContractCase) async throws {
+        try await contractCase.verify()
+    }
+}

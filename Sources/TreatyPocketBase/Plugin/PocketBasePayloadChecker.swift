@@ -49,7 +49,10 @@ struct PocketBasePayloadChecker: PayloadChecker {
             contextDescription = "records of \(collection)"
         }
         guard let collection = collections.first(where: { $0.name == name || $0.id == name }) else {
-            throw .unknownResource(name, known: collections.map(\.name))
+            let names = collections.map(\.name)
+            let hint = Suggestion.closest(to: name, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+            throw .unusableContract(
+                "the collections of \(file.reference) have no '\(name)'\(hint); they are: \(names.joined(separator: ", "))")
         }
         self.collection = collection
         self.conformance = PocketBaseConformance(collections: collections, callerSeesEmails: true)
