@@ -9,10 +9,13 @@ import Testing
 
     @Test("a list recorded from a real PocketBase 0.40.6 conforms; the blog contract is found by its endpoint")
     func pocketBaseListConforms() async throws {
-        let output = try await TreatyProcess.run(["check"] + posts + ["Fixtures/blog/payloads/posts-list-real-0.40.6.json"])
+        let output = try await TreatyProcess.run(
+            ["check"] + posts + ["Fixtures/blog/payloads/posts-list-real-0.40.6.json"])
         #expect(output.status == 0, "\(output.standardError)")
-        #expect(output.standardOutput.hasPrefix(
-            "Fixtures/blog/payloads/posts-list-real-0.40.6.json: conforms (2 records, GET /api/collections/posts/records)"))
+        #expect(
+            output.standardOutput.hasPrefix(
+                "Fixtures/blog/payloads/posts-list-real-0.40.6.json: conforms (2 records, GET /api/collections/posts/records)"
+            ))
     }
 
     @Test("a broken PocketBase list fails with the PB rules, located at the line of each value")
@@ -22,8 +25,11 @@ import Testing
         #expect(output.status == 1)
         let text = output.standardOutput
         #expect(text.contains("posts-list-violations.json:24:5: error: [PB-FIELD-1] posts record has no 'title'"))
-        #expect(text.contains("posts-list-violations.json:42:7: error: [PB-TYPE-1] posts.views is a string, not a number"))
-        #expect(text.contains("posts-list-violations.json:30:7: error: [PB-DATE-1] posts.created is not a PocketBase datetime"))
+        #expect(
+            text.contains("posts-list-violations.json:42:7: error: [PB-TYPE-1] posts.views is a string, not a number"))
+        #expect(
+            text.contains(
+                "posts-list-violations.json:30:7: error: [PB-DATE-1] posts.created is not a PocketBase datetime"))
     }
 
     @Test("--resource checks bare PocketBase records, a concrete view request one record")
@@ -31,7 +37,9 @@ import Testing
         let file = "Fixtures/blog/payloads/post-view-real-0.40.6.json"
         let bare = try await TreatyProcess.run(["check", "--resource", "posts", file])
         #expect(bare.status == 0, "\(bare.standardOutput)\(bare.standardError)")
-        let view = try await TreatyProcess.run(["check", "--endpoint", "GET /api/collections/posts/records/7y2bfrej8q3qhnp", file])
+        let view = try await TreatyProcess.run([
+            "check", "--endpoint", "GET /api/collections/posts/records/7y2bfrej8q3qhnp", file,
+        ])
         #expect(view.status == 0, "\(view.standardOutput)\(view.standardError)")
         #expect(view.standardOutput.contains("GET /api/collections/posts/records/{id}"))
     }
@@ -39,8 +47,11 @@ import Testing
     @Test("an unknown collection is refused with a suggestion (exit 2)")
     func unknownCollection() async throws {
         let output = try await TreatyProcess.run(
-            ["check", "--contract", "Contracts/blog/contract.yaml", "--endpoint", "GET /api/collections/postz/records",
-             "Fixtures/blog/payloads/post-view-real-0.40.6.json"])
+            [
+                "check", "--contract", "Contracts/blog/contract.yaml", "--endpoint",
+                "GET /api/collections/postz/records",
+                "Fixtures/blog/payloads/post-view-real-0.40.6.json",
+            ])
         #expect(output.status == 2)
         #expect(output.standardError.contains("have no 'postz' (did you mean 'posts'?)"))
     }
@@ -48,8 +59,10 @@ import Testing
     @Test("--contract takes a contract's directory in lint, check, serve and verify")
     func contractDirectory() async throws {
         let check = try await TreatyProcess.run(
-            ["check", "--contract", "Contracts/demo/", "--endpoint", "GET /projects/{project_id}/tasks",
-             "Fixtures/demo/payloads/tasks-p1.json"])
+            [
+                "check", "--contract", "Contracts/demo/", "--endpoint", "GET /projects/{project_id}/tasks",
+                "Fixtures/demo/payloads/tasks-p1.json",
+            ])
         #expect(check.status == 0, "\(check.standardError)")
         let verify = try await TreatyProcess.run(
             ["verify", "--contract", "Contracts/demo", "--junit", NSTemporaryDirectory() + "treaty-seam-\(UUID()).xml"])
@@ -73,10 +86,14 @@ import Testing
     func unknownDialectOption() async throws {
         let output = try await TreatyProcess.run(["serve", "--dialect", "pocketbase", "--colections", "x.json"])
         #expect(output.status == 2)
-        #expect(output.standardError.contains("the pocketbase dialect has no option '--colections' (did you mean '--collections'?)"))
+        #expect(
+            output.standardError.contains(
+                "the pocketbase dialect has no option '--colections' (did you mean '--collections'?)"))
         let rest = try await TreatyProcess.run(["serve", "--contract", "Contracts/demo/", "--collections", "x.json"])
         #expect(rest.status == 2)
-        #expect(rest.standardError.contains("the rest-sync dialect has no option '--collections'; it takes no options of its own"))
+        #expect(
+            rest.standardError.contains(
+                "the rest-sync dialect has no option '--collections'; it takes no options of its own"))
         let unknown = try await TreatyProcess.run(["serve", "--dialect", "pocketbas"])
         #expect(unknown.status == 2)
         #expect(unknown.standardError.contains("no dialect 'pocketbas' is available yet (did you mean 'pocketbase'?)"))

@@ -24,7 +24,8 @@ import TreatyTesting
         #expect(missing.isEmpty, "no conformance example for: \(missing)")
     }
 
-    @Test("the registered dialect passes the conformance suite", arguments: DialectRegistry.standard.ids.map(\.rawValue))
+    @Test(
+        "the registered dialect passes the conformance suite", arguments: DialectRegistry.standard.ids.map(\.rawValue))
     func dialectConforms(_ id: String) async throws {
         let plugin = try #require(DialectRegistry.standard.plugin(for: DialectID(rawValue: id)))
         let example = try #require(Self.examples[id])
@@ -77,7 +78,9 @@ struct PlainTextRefusals: DialectPlugin {
         try wrapped.payloadChecker(for: contract, subject: subject, options: options)
     }
 
-    func checkErrorBody(_ body: JSONValue?, status: Int) -> [RuleViolation] { wrapped.checkErrorBody(body, status: status) }
+    func checkErrorBody(_ body: JSONValue?, status: Int) -> [RuleViolation] {
+        wrapped.checkErrorBody(body, status: status)
+    }
 
     func suites(for contract: Contract, environment: VerificationEnvironment) throws(DialectSetupError)
         -> [VerificationSuite]

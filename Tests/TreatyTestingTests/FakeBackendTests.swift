@@ -12,7 +12,9 @@ import TreatyTesting
 @Suite struct FakeBackendTests {
     static let logger = Logger(label: "treaty.testing.tests", factory: { _ in SwiftLogNoOpLogHandler() })
 
-    static func send(_ method: HTTPRequest.Method, _ url: String, body: JSONValue? = nil) async throws -> (Int, JSONValue?) {
+    static func send(_ method: HTTPRequest.Method, _ url: String, body: JSONValue? = nil) async throws -> (
+        Int, JSONValue?
+    ) {
         try await withHTTPClient(logger: logger) { client in
             var fields = HTTPFields()
             if body != nil { fields[.contentType] = "application/json" }
@@ -38,7 +40,8 @@ import TreatyTesting
             backend.control.snapshot(named: "before")
             let tasks = base + "/projects/\(project)/tasks"
             let before = try #require(try await Self.send(.get, tasks).1?.arrayValue?.count)
-            let first = try #require(try await Self.send(.get, tasks).1?.arrayValue?.first?.objectValue?["id"]?.stringValue)
+            let first = try #require(
+                try await Self.send(.get, tasks).1?.arrayValue?.first?.objectValue?["id"]?.stringValue)
             #expect(try await Self.send(.delete, tasks + "/" + first).0 == 204)
             #expect(try await Self.send(.get, tasks).1?.arrayValue?.count == before - 1)
             #expect(backend.control.restore(named: "before"))
@@ -53,7 +56,8 @@ import TreatyTesting
     @Test("a PocketBase contract's fake answers as PocketBase, with its fixture records")
     func pocketBaseFake() async throws {
         try await withFakeBackend(contract: "Contracts/blog/contract.yaml") { backend in
-            let (status, list) = try await Self.send(.get, backend.url.absoluteString + "/api/collections/posts/records")
+            let (status, list) = try await Self.send(
+                .get, backend.url.absoluteString + "/api/collections/posts/records")
             #expect(status == 200)
             // Only the published post is public; the draft is its author's.
             #expect(list?.objectValue?["totalItems"]?.numberValue?.int64Value == 1)

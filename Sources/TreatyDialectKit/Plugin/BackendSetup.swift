@@ -13,7 +13,8 @@ public struct BackendSetup: Sendable {
     public var seed: UInt64
 
     /// Creates a setup.
-    public init(contract: Contract?, fixtures: String? = nil, options: DialectOptionValues = .init(), seed: UInt64 = 0) {
+    public init(contract: Contract?, fixtures: String? = nil, options: DialectOptionValues = .init(), seed: UInt64 = 0)
+    {
         self.contract = contract
         self.fixtures = fixtures
         self.options = options

@@ -60,7 +60,9 @@ public struct DialectOptionValues: Sendable, Hashable {
             }
             guard names.contains(name) else {
                 let hint = Suggestion.closest(to: name, among: names).map { " (did you mean '--\($0)'?)" } ?? ""
-                let taken = names.isEmpty ? "it takes no options of its own" : "it takes " + names.map { "--\($0)" }.joined(separator: ", ")
+                let taken =
+                    names.isEmpty
+                    ? "it takes no options of its own" : "it takes " + names.map { "--\($0)" }.joined(separator: ", ")
                 throw DialectSetupError("the \(dialect) dialect has no option '--\(name)'\(hint); \(taken)")
             }
             if value == nil {

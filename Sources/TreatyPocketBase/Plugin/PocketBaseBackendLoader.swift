@@ -13,7 +13,9 @@ struct PocketBaseBackendLoader {
         var diagnostics: [Diagnostic] = []
         if let superuser = setup.options["superuser"] {
             guard let parsed = PocketBaseSuperuser(parsing: superuser) else {
-                return .failure("--superuser must be EMAIL:PASSWORD", file: "pocketbase", fix: "e.g. --superuser admin@example.com:secret-password")
+                return .failure(
+                    "--superuser must be EMAIL:PASSWORD", file: "pocketbase",
+                    fix: "e.g. --superuser admin@example.com:secret-password")
             }
             configuration.superuserEmail = parsed.email
             configuration.superuserPassword = parsed.password

@@ -52,7 +52,8 @@ struct PocketBasePayloadChecker: PayloadChecker {
             let names = collections.map(\.name)
             let hint = Suggestion.closest(to: name, among: names).map { " (did you mean '\($0)'?)" } ?? ""
             throw .unusableContract(
-                "the collections of \(file.reference) have no '\(name)'\(hint); they are: \(names.joined(separator: ", "))")
+                "the collections of \(file.reference) have no '\(name)'\(hint); they are: \(names.joined(separator: ", "))"
+            )
         }
         self.collection = collection
         self.conformance = PocketBaseConformance(collections: collections, callerSeesEmails: true)

@@ -27,7 +27,9 @@ public struct PocketBasePlugin: DialectPlugin {
         [
             DialectOption(
                 name: "collections", valueName: "FILE",
-                help: "an exported collections JSON (pb_schema.json) defined at startup; a contract's 'collections:' by default"),
+                help:
+                    "an exported collections JSON (pb_schema.json) defined at startup; a contract's 'collections:' by default"
+            ),
             DialectOption(
                 name: "superuser", valueName: "EMAIL:PASSWORD",
                 help: "the superuser (default admin@example.com:admin-password-123)"),

@@ -62,7 +62,8 @@ struct PocketBaseSample {
     /// date that depends on the day).
     private static func isPlain(_ collection: PocketBaseCollection) -> Bool {
         collection.fields.allSatisfy { field in
-            !PocketBaseSampleValues.isWritable(field, in: collection) || (field.type != .relation && field.type != .date)
+            !PocketBaseSampleValues.isWritable(field, in: collection)
+                || (field.type != .relation && field.type != .date)
         }
     }
 

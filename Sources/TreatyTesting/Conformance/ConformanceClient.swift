@@ -29,7 +29,8 @@ final class ConformanceClient: @unchecked Sendable {
     /// Sends a sample request; a login's token becomes the session of later requests.
     func send(_ request: SampleRequest) async throws -> Answer {
         let answer = try await send(request.method, request.target, body: request.body.map { $0.serializedBytes() })
-        if let pointer = request.sessionToken, let token = answer.json.flatMap({ pointer.resolve(in: $0) })?.stringValue {
+        if let pointer = request.sessionToken, let token = answer.json.flatMap({ pointer.resolve(in: $0) })?.stringValue
+        {
             session = token
         }
         return answer

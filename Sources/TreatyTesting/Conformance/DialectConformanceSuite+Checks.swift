@@ -28,7 +28,8 @@ extension DialectConformanceSuite {
                 let broken = try judge(read.breaking(json).serializedBytes(), as: read.subject, in: setting.contract)
                 if !broken.violations.contains(where: { $0.rule == read.brokenRule }) {
                     problems.append(
-                        "treaty check did not fail the broken answer of \(label) with \(read.brokenRule): \(headlines(broken))")
+                        "treaty check did not fail the broken answer of \(label) with \(read.brokenRule): \(headlines(broken))"
+                    )
                 }
             }
             return problems
@@ -45,7 +46,8 @@ extension DialectConformanceSuite {
             if saved.status != 201 { problems.append("taking a snapshot answered \(saved.status): \(saved.text)") }
             problems += try await write(setting, client)
             let journal = try await client.send(.get, "/__treaty/requests")
-            let paths = (journal.json.flatMap { try? JSONPointer(parsing: "/requests").resolve(in: $0) }?.arrayValue ?? [])
+            let paths =
+                (journal.json.flatMap { try? JSONPointer(parsing: "/requests").resolve(in: $0) }?.arrayValue ?? [])
                 .compactMap { $0.objectValue?["path"]?.stringValue }
             for request in setting.sample.write where !paths.contains(Self.path(of: request.target)) {
                 problems.append("the journal has no entry for \(request.method.rawValue) \(request.target)")
@@ -96,7 +98,8 @@ extension DialectConformanceSuite {
                 target.method, target.target, body: JSONValue.object(["padding": .string(padding)]).serializedBytes())
             problems += errorProblems(oversized, expected: 413, "a body of \(Self.bodyLimit * 2) bytes")
             let depth = 2_000
-            let nested = Array(repeating: UInt8(ascii: "["), count: depth) + Array(repeating: UInt8(ascii: "]"), count: depth)
+            let nested =
+                Array(repeating: UInt8(ascii: "["), count: depth) + Array(repeating: UInt8(ascii: "]"), count: depth)
             let deep = try await client.send(target.method, target.target, body: nested)
             if !(400..<500).contains(deep.status) {
                 problems.append("a body nested \(depth) deep answered \(deep.status), not a 4xx: \(deep.text)")
@@ -162,18 +165,22 @@ extension DialectConformanceSuite {
         let answers = try await client.write(setting.sample.write)
         return zip(setting.sample.write, answers).compactMap { request, answer in
             (200..<300).contains(answer.status)
-                ? nil : "the sample write \(request.method.rawValue) \(request.target) answered \(answer.status): \(answer.text)"
+                ? nil
+                : "the sample write \(request.method.rawValue) \(request.target) answered \(answer.status): \(answer.text)"
         }
     }
 
     private func judge(_ bytes: [UInt8], as subject: PayloadSubject, in contract: Contract) throws -> PayloadResult {
-        var checker = try plugin.payloadChecker(for: contract, subject: subject, options: PayloadCheckOptions(threads: 1))
+        var checker = try plugin.payloadChecker(
+            for: contract, subject: subject, options: PayloadCheckOptions(threads: 1))
         return bytes.withUnsafeBufferPointer { checker.check($0, name: "answer") }
     }
 
     private func errorProblems(_ answer: ConformanceClient.Answer, expected status: Int, _ what: String) -> [String] {
         var problems: [String] = []
-        if answer.status != status { problems.append("\(what) answered \(answer.status), not \(status): \(answer.text)") }
+        if answer.status != status {
+            problems.append("\(what) answered \(answer.status), not \(status): \(answer.text)")
+        }
         let violations = plugin.checkErrorBody(answer.json, status: answer.status)
         problems += violations.map { "\(what): \($0.rule) \($0.pointer): \($0.message)" }
         return problems

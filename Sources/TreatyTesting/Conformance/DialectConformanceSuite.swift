@@ -1,8 +1,8 @@
 internal import Foundation
 internal import Logging
 internal import TreatyCore
-public import TreatyDialectKit
 internal import TreatyDialect
+public import TreatyDialectKit
 internal import TreatyHTTP
 internal import TreatySimulator
 
@@ -67,25 +67,31 @@ public struct DialectConformanceSuite: Sendable {
         var report = DialectConformanceReport(dialect: plugin.id.rawValue, checks: [])
         guard let setting = load(into: &report) else { throw DialectConformanceFailure(report: report) }
         try await withHTTPClient(logger: Self.logger) { client in
-            report.checks.append(await check("serves its example; treaty check passes its answers and fails broken ones") {
-                try await servesAndChecks(setting, client)
-            })
-            report.checks.append(await check("the journal records writes; snapshots restore; reset returns to the fixtures") {
-                try await journalAndState(setting, client)
-            })
-            report.checks.append(await check("faults and unknown routes answer in the dialect's error format") {
-                try await faults(setting, client)
-            })
-            report.checks.append(await check("oversized and over-nested bodies are refused in the error format") {
-                try await limits(setting, client)
-            })
-            report.checks.append(await check("a fixed clock and seed give byte-identical answers") {
-                try await determinism(setting, client)
-            })
+            report.checks.append(
+                await check("serves its example; treaty check passes its answers and fails broken ones") {
+                    try await servesAndChecks(setting, client)
+                })
+            report.checks.append(
+                await check("the journal records writes; snapshots restore; reset returns to the fixtures") {
+                    try await journalAndState(setting, client)
+                })
+            report.checks.append(
+                await check("faults and unknown routes answer in the dialect's error format") {
+                    try await faults(setting, client)
+                })
+            report.checks.append(
+                await check("oversized and over-nested bodies are refused in the error format") {
+                    try await limits(setting, client)
+                })
+            report.checks.append(
+                await check("a fixed clock and seed give byte-identical answers") {
+                    try await determinism(setting, client)
+                })
         }
-        report.checks.append(await check("treaty verify against its own simulator passes with nothing skipped") {
-            try await verifies(setting)
-        })
+        report.checks.append(
+            await check("treaty verify against its own simulator passes with nothing skipped") {
+                try await verifies(setting)
+            })
         guard report.passed else { throw DialectConformanceFailure(report: report) }
         return report
     }
@@ -102,13 +108,15 @@ public struct DialectConformanceSuite: Sendable {
         let loaded = ContractLoader().load(fileAt: path)
         let renderer = DiagnosticRenderer()
         guard let model = loaded.contract else {
-            report.checks.append(.init(name: "the example contract loads", problems: [renderer.render(loaded.diagnostics)]))
+            report.checks.append(
+                .init(name: "the example contract loads", problems: [renderer.render(loaded.diagnostics)]))
             return nil
         }
         let directory = fixtures.map { $0.hasPrefix("/") ? $0 : root + "/" + $0 }
         let result = plugin.loadBackend(BackendSetup(contract: model, fixtures: directory, seed: 7))
         guard let backend = result.backend else {
-            report.checks.append(.init(name: "the example backend loads", problems: [renderer.render(result.diagnostics)]))
+            report.checks.append(
+                .init(name: "the example backend loads", problems: [renderer.render(result.diagnostics)]))
             return nil
         }
         let sample = plugin.conformanceSample(for: backend)
