@@ -40,7 +40,7 @@ public struct FakeBackend: Sendable {
 ///   - contract: The contract file or its directory, e.g. `Contracts/notes/contract.yaml`.
 ///   - fixtures: The fixture directory (default: `Fixtures/<api>` when it exists).
 ///   - options: The dialect's own options by name, as `treaty serve` takes them (e.g.
-///     `["superuser": "me@example.com:secret-123"]` for PocketBase).
+///     `["superuser": "me@example.com:secret-123"]` for `pocketbase`; see `treaty dialects`).
 ///   - configuration: How the simulator listens (default: loopback, a free port).
 ///   - filePath: The calling file; leave the default.
 ///   - body: Receives the running backend.

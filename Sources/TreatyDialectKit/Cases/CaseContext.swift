@@ -3,7 +3,7 @@ public import HTTPTypes
 public import TreatyCore
 internal import TreatyDialect
 public import TreatyJSON
-internal import TreatyRules
+public import TreatyRules
 
 /// What a running case works with: it sends requests to the target, checks answers against the
 /// contract, and collects findings.
@@ -173,27 +173,6 @@ public final class CaseContext {
         throw Stop()
     }
 
-    /// Requires an error answer: `status`, and when given the error `code` and `field` of the
-    /// dialect's error body. A wrong status stops the case; a wrong code or field is recorded.
-    ///
-    /// - Throws: ``Stop`` when the status differs.
-    public func requireError(_ reply: Reply, status: Int, code: String?, field: String? = nil, rule: RuleID, _ meaning: String)
-        throws
-    {
-        try require(reply, status: status, rule: rule, meaning)
-        if let code, reply.errorCode != code {
-            fail(
-                rule, at: "/error/code", "\(reply.request): expected error code '\(code)', got \(describe(reply.value(at: "/error/code")))",
-                detail: meaning)
-        }
-        if let field, reply.value(at: "/error/field")?.stringValue != field {
-            fail(
-                rule, at: "/error/field",
-                "\(reply.request): expected the error to name field '\(field)', got \(describe(reply.value(at: "/error/field")))",
-                detail: meaning)
-        }
-    }
-
     /// Checks a response body against every conformance rule for `endpoint`, recording each
     /// violation (warnings are not failures).
     ///
@@ -214,13 +193,24 @@ public final class CaseContext {
                     rule: "TR-BODY-1", category: .bodyMismatch, summary: "\(reply.request): \(failure.message)",
                     detail: failure.fix ?? ""))
         }
-        for violation in result.violations where violation.severity == .error {
+        record(result.violations, in: reply)
+    }
+
+    /// Records each error-severity violation (warnings are not failures) as a finding about
+    /// `reply`: the rule, the JSON pointer, the expected and found values, and the fix.
+    ///
+    /// - Parameters:
+    ///   - violations: What a dialect's rules found in the answer.
+    ///   - reply: The answer they were found in.
+    public func record(_ violations: [RuleViolation], in reply: Reply) {
+        for violation in violations where violation.severity == .error {
             var detail = ["expected \(violation.expected), found \(violation.found)"]
             if !violation.fix.isEmpty { detail.append("fix: \(violation.fix)") }
             findings.append(
-                Finding(
-                    rule: violation.rule, category: .ruleViolation, pointer: violation.pointer,
-                    summary: "\(violation.message) (\(reply.request))", detail: detail.joined(separator: "\n")))
+                conceal(
+                    Finding(
+                        rule: violation.rule, category: .ruleViolation, pointer: violation.pointer,
+                        summary: "\(violation.message) (\(reply.request))", detail: detail.joined(separator: "\n"))))
         }
     }
 
@@ -278,9 +268,5 @@ public final class CaseContext {
         default:
             break
         }
-    }
-
-    private func describe(_ value: JSONValue?) -> String {
-        value.map { $0.serialized() } ?? "nothing"
     }
 }

@@ -119,14 +119,7 @@ struct PocketBaseBench {
 
     /// Records each violation as a finding about `reply`.
     func judge(_ violations: [RuleViolation], in reply: Reply) {
-        for violation in violations where violation.severity == .error {
-            var detail = ["expected \(violation.expected), found \(violation.found)"]
-            if !violation.fix.isEmpty { detail.append("fix: \(violation.fix)") }
-            context.record(
-                Finding(
-                    rule: violation.rule, category: .ruleViolation, pointer: violation.pointer,
-                    summary: "\(violation.message) (\(reply.request))", detail: detail.joined(separator: "\n")))
-        }
+        context.record(violations, in: reply)
     }
 
     /// Checks that the stored record holds what was sent, for plain scalar fields (`PB-TYPE-1`:

@@ -22,10 +22,9 @@ internal import TreatySimulator
 /// - runs the dialect's generated suites against its own simulator: all pass, none skipped.
 ///
 /// ```swift
-/// @Test func pocketBaseConforms() async throws {
-///     let report = try await DialectConformanceSuite(
-///         plugin: PocketBasePlugin(), contract: "Contracts/blog/contract.yaml").run()
-///     #expect(report.passed)
+/// @Test func myDialectConforms() async throws {
+///     let plugin = try #require(DialectRegistry.standard.plugin(for: DialectID(rawValue: "my-dialect")))
+///     try await DialectConformanceSuite(plugin: plugin, contract: "Contracts/example/", fixtures: "Fixtures/example").run()
 /// }
 /// ```
 public struct DialectConformanceSuite: Sendable {

@@ -24,6 +24,8 @@ enum Breakage: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case forgetsUpdatedAtBumps
     /// Lists and feeds leave out tombstones, so a deleted row just vanishes from the feed.
     case dropsTombstones
+    /// Error answers carry only `{"message": …}`, not rest-sync's `{"error":{code, message, field}}`.
+    case flattensErrorBodies
 
     /// The rule whose finding proves the verifier noticed.
     var expectedRule: RuleID {
@@ -38,6 +40,7 @@ enum Breakage: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .leaksOtherParentsRecords: "RS-ID-4"
         case .forgetsUpdatedAtBumps: "RS-MD-2"
         case .dropsTombstones: "RS-IN-2"
+        case .flattensErrorBodies: "RS-ERR-1"
         }
     }
 
@@ -53,6 +56,7 @@ enum Breakage: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .leaksOtherParentsRecords: "leaks another parent's record"
         case .forgetsUpdatedAtBumps: "forgets updated_at bumps"
         case .dropsTombstones: "drops tombstones"
+        case .flattensErrorBodies: "flattens its error bodies"
         }
     }
 }

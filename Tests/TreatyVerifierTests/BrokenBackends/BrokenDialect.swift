@@ -101,6 +101,14 @@ struct BrokenDialect: Dialect {
         case .dropsTombstones:
             guard isList, let key = route.resource.sync.tombstone else { return forward(request) }
             return forward(request).mappingRecords { records in records.filter { ($0[key] ?? .null).isNull } }
+
+        case .flattensErrorBodies:
+            var response = forward(request)
+            guard response.status.code >= 400,
+                let message = (try? JSONParser().parse(response.body)).flatMap({ $0.objectValue?["error"]?.objectValue?["message"] })
+            else { return response }
+            response.body = JSONValue.object(["message": message]).serializedBytes()
+            return response
         }
     }
 }
