@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "TreatyTesting", targets: ["TreatyTesting"]),
         .library(name: "TreatyQuery", targets: ["TreatyQuery"]),
         .library(name: "TreatyPocketBase", targets: ["TreatyPocketBase"]),
+        .library(name: "TreatyFileMaker", targets: ["TreatyFileMaker"]),
         .executable(name: "treaty", targets: ["treaty"]),
     ],
     dependencies: [
@@ -58,7 +59,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
-        .target(name: "TreatyDialects", dependencies: ["TreatyDialectKit", "TreatyREST", "TreatyPocketBase"]),
+        .target(name: "TreatyDialects", dependencies: ["TreatyDialectKit", "TreatyREST", "TreatyPocketBase", "TreatyFileMaker"]),
         .target(
             name: "TreatySimulator",
             dependencies: [
@@ -95,6 +96,14 @@ let package = Package(
         .target(name: "TreatyQuery", dependencies: ["TreatyCalendar", "TreatyJSON"]),
         .target(
             name: "TreatyPocketBase",
+            dependencies: [
+                "TreatyCalendar", "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyDialectKit", "TreatyQuery",
+                "TreatyRules",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        .target(
+            name: "TreatyFileMaker",
             dependencies: [
                 "TreatyCalendar", "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyDialectKit", "TreatyQuery",
                 "TreatyRules",

@@ -16,6 +16,7 @@ import TreatyTesting
     static let examples: [String: (contract: String, fixtures: String?)] = [
         "rest-sync": ("Contracts/demo/contract.yaml", "Fixtures/demo"),
         "pocketbase": ("Contracts/blog/", "Fixtures/blog"),
+        "filemaker": ("Contracts/music/", "Fixtures/music"),
     ]
 
     @Test("every registered dialect has an example to run the suite on")

@@ -21,6 +21,9 @@ public struct Contract: Sendable, Hashable {
     /// The schema file of a dialect that keeps its own (`collections: pb_schema.json` for
     /// PocketBase), when the contract names one.
     public var collections: SchemaFile?
+    /// The top-level sections a dialect declares itself (``DialectID/sectionKeys``, e.g.
+    /// `databases` for FileMaker), as located nodes its module decodes.
+    public var sections: [String: SourceNode] = [:]
 
     /// Creates a contract.
     public init(

@@ -18,5 +18,9 @@ public struct DialectID: RawRepresentable, Sendable, Hashable, CustomStringConve
     /// Every dialect a contract may name.
     public static let known: [DialectID] = [.restSync, .pocketBase, .fileMaker, .cloudKit]
 
+    /// The top-level contract keys a dialect declares itself, besides the common ones: the
+    /// loader keeps them in ``Contract/sections`` for the dialect's module to decode.
+    public static let sectionKeys: [DialectID: [String]] = [.fileMaker: ["databases"]]
+
     public var description: String { rawValue }
 }

@@ -46,8 +46,13 @@ struct ContractDecoder {
     ]
 
     mutating func decode(_ root: SourceNode) -> Contract? {
-        guard let top = context.mapping(root, allowed: Self.topLevelKeys, in: "the contract", allowsExtensions: true)
+        let sectionKeys = Self.declaredDialect(root).flatMap { DialectID.sectionKeys[$0] } ?? []
+        guard
+            let top = context.mapping(
+                root, allowed: Self.topLevelKeys + sectionKeys, in: "the contract", allowsExtensions: true)
         else { return nil }
+        var sections: [String: SourceNode] = [:]
+        for key in sectionKeys { sections[key] = top[key] }
         let api = requiredString(top, "api", in: "the contract", fix: "add 'api: <name>' at the top")
         let dialect = decodeDialect(top)
         var defaults = Defaults()
@@ -60,7 +65,7 @@ struct ContractDecoder {
         var resources: [Resource] = []
         if let node = top["resources"] {
             resources = decodeResources(node, defaults: defaults)
-        } else if top["collections"] == nil {
+        } else if top["collections"] == nil && sections.isEmpty {
             context.report(
                 "missing-key", "the contract has no 'resources'", at: root,
                 fix: "add a 'resources:' mapping with at least one resource")
@@ -70,9 +75,20 @@ struct ContractDecoder {
             endpoints = decodeEndpoints(node, resources: resources)
         }
         guard let api, let dialect else { return nil }
-        return Contract(
+        var contract = Contract(
             api: api, dialect: dialect, naming: defaults.naming, tombstoneRetentionMilliseconds: retention,
             resources: resources, endpoints: endpoints, file: context.file, collections: collections)
+        contract.sections = sections
+        return contract
+    }
+
+    /// The dialect the root mapping names, read before the mapping is checked (its section
+    /// keys are allowed keys).
+    private static func declaredDialect(_ root: SourceNode) -> DialectID? {
+        guard case .mapping(let entries) = root.value,
+            case .scalar(let name, _)? = entries.first(where: { $0.key == "dialect" })?.value.value
+        else { return nil }
+        return DialectID(rawValue: name)
     }
 
     mutating func requiredString(_ mapping: Mapping, _ key: String, in what: String, fix: String) -> String? {

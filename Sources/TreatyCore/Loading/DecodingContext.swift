@@ -1,17 +1,29 @@
 /// Collects diagnostics while decoding a ``SourceNode`` tree, and reads typed values out of it.
 ///
 /// Every reader reports a located diagnostic and returns `nil` on a bad value, so decoding
-/// keeps going and one run reports every problem in a file.
-struct DecodingContext {
-    let file: String
-    let text: String
-    var diagnostics: [Diagnostic] = []
+/// keeps going and one run reports every problem in a file. Dialect modules decode their own
+/// contract sections (``Contract/sections``) with it, so their mistakes read like the core's.
+public struct DecodingContext {
+    /// The file decoded, as diagnostics name it.
+    public let file: String
+    /// The file's text, for caret snippets.
+    public let text: String
+    /// What decoding found so far.
+    public var diagnostics: [Diagnostic] = []
 
-    func location(of node: SourceNode) -> SourceLocation {
+    /// Creates a context for `file`, whose text is `text`.
+    public init(file: String, text: String) {
+        self.file = file
+        self.text = text
+    }
+
+    /// Where `node` starts.
+    public func location(of node: SourceNode) -> SourceLocation {
         SourceLocation(file: file, line: node.line, column: node.column)
     }
 
-    mutating func report(
+    /// Records a diagnostic at `line`:`column`, with a caret snippet.
+    public mutating func report(
         _ rule: RuleID,
         _ message: String,
         line: Int,
@@ -27,7 +39,8 @@ struct DecodingContext {
         diagnostics.append(diagnostic)
     }
 
-    mutating func report(
+    /// Records a diagnostic at `node`.
+    public mutating func report(
         _ rule: RuleID,
         _ message: String,
         at node: SourceNode,
@@ -43,7 +56,7 @@ struct DecodingContext {
     ///
     /// With `allowsExtensions`, keys starting with `x-` are skipped silently: they hold anchors
     /// for reuse (`x-timestamps: &stamped { … }`) or tool-specific data.
-    mutating func mapping(
+    public mutating func mapping(
         _ node: SourceNode,
         allowed: [String],
         in what: String,
@@ -68,7 +81,8 @@ struct DecodingContext {
         return Mapping(node: node, entries: entries.filter { allowed.contains($0.key) })
     }
 
-    mutating func string(_ node: SourceNode, _ what: String) -> String? {
+    /// A string scalar (not null), or `nil` after a diagnostic.
+    public mutating func string(_ node: SourceNode, _ what: String) -> String? {
         guard case .scalar(let text, let isPlain) = node.value, !(isPlain && YAMLScalar.isNull(text)) else {
             report("invalid-value", "\(what) must be a string, found \(node.kindDescription)", at: node)
             return nil
@@ -76,7 +90,8 @@ struct DecodingContext {
         return text
     }
 
-    mutating func bool(_ node: SourceNode, _ what: String) -> Bool? {
+    /// `true` or `false`, or `nil` after a diagnostic.
+    public mutating func bool(_ node: SourceNode, _ what: String) -> Bool? {
         guard case .scalar(let text, true) = node.value, let value = YAMLScalar.bool(text) else {
             report(
                 "invalid-value", "\(what) must be true or false, found \(node.kindDescription)", at: node)
@@ -85,7 +100,8 @@ struct DecodingContext {
         return value
     }
 
-    mutating func int(_ node: SourceNode, _ what: String) -> Int? {
+    /// An integer, or `nil` after a diagnostic.
+    public mutating func int(_ node: SourceNode, _ what: String) -> Int? {
         guard case .scalar(let text, true) = node.value, let value = Int(text) else {
             report("invalid-value", "\(what) must be an integer, found \(node.kindDescription)", at: node)
             return nil
@@ -93,7 +109,8 @@ struct DecodingContext {
         return value
     }
 
-    mutating func number(_ node: SourceNode, _ what: String) -> Double? {
+    /// A finite number, or `nil` after a diagnostic.
+    public mutating func number(_ node: SourceNode, _ what: String) -> Double? {
         guard case .scalar(let text, true) = node.value, let value = Double(text), value.isFinite else {
             report("invalid-value", "\(what) must be a number, found \(node.kindDescription)", at: node)
             return nil
@@ -101,7 +118,8 @@ struct DecodingContext {
         return value
     }
 
-    mutating func choice<Value: RawRepresentable & CaseIterable>(
+    /// One of an enumeration's raw values, or `nil` after a diagnostic with a suggestion.
+    public mutating func choice<Value: RawRepresentable & CaseIterable>(
         _ node: SourceNode,
         _ what: String,
         as type: Value.Type
@@ -118,7 +136,7 @@ struct DecodingContext {
     }
 
     /// A list of strings; a single string is accepted as a list of one.
-    mutating func strings(_ node: SourceNode, _ what: String) -> [String]? {
+    public mutating func strings(_ node: SourceNode, _ what: String) -> [String]? {
         switch node.value {
         case .sequence(let items):
             var values: [String] = []
@@ -137,15 +155,19 @@ struct DecodingContext {
 }
 
 /// The allowed entries of one mapping, looked up by key.
-struct Mapping {
-    let node: SourceNode
-    let entries: [SourceNode.Entry]
+public struct Mapping {
+    /// The mapping node.
+    public let node: SourceNode
+    /// Its entries whose keys are allowed, in file order.
+    public let entries: [SourceNode.Entry]
 
-    subscript(key: String) -> SourceNode? {
+    /// The value under `key`, or `nil` when absent.
+    public subscript(key: String) -> SourceNode? {
         entries.first { $0.key == key }?.value
     }
 
-    func entry(_ key: String) -> SourceNode.Entry? {
+    /// The entry of `key` (with the key's position), or `nil` when absent.
+    public func entry(_ key: String) -> SourceNode.Entry? {
         entries.first { $0.key == key }
     }
 }

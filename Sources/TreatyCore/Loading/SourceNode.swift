@@ -2,9 +2,9 @@
 ///
 /// The loader reads contracts into this tree first so every decoding finding can name the line
 /// and column of the offending key or value.
-public struct SourceNode: Sendable {
+public struct SourceNode: Sendable, Hashable {
     /// What the node holds.
-    public enum Value: Sendable {
+    public enum Value: Sendable, Hashable {
         /// A scalar; `isPlain` is false for quoted and block scalars, which are always strings.
         case scalar(String, isPlain: Bool)
         case sequence([SourceNode])
@@ -12,7 +12,7 @@ public struct SourceNode: Sendable {
     }
 
     /// One key of a mapping, with the position of the key itself.
-    public struct Entry: Sendable {
+    public struct Entry: Sendable, Hashable {
         /// The key.
         public var key: String
         /// The 1-based line of the key.

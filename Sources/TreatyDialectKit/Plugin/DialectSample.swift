@@ -4,18 +4,23 @@ public import TreatyJSON
 
 /// What the shared dialect conformance suite sends to a backend of one dialect.
 ///
-/// The suite records the answers of ``reads`` and checks them with the dialect's payload
-/// checker (each must conform, and its ``SampleRead/breaking`` copy must fail with
-/// ``SampleRead/brokenRule``); it sends ``write`` to prove the journal, snapshots, resets and
-/// deterministic output, and sends oversized and over-nested bodies where ``write`` goes.
+/// The suite opens ``session`` first on every server it starts, records the answers of
+/// ``reads`` and checks them with the dialect's payload checker (each must conform, and its
+/// ``SampleRead/breaking`` copy must fail with ``SampleRead/brokenRule``); it sends ``write`` to
+/// prove the journal, snapshots, resets and deterministic output, and sends oversized and
+/// over-nested bodies where the last request of ``write`` goes.
 public struct DialectSample: Sendable {
+    /// Requests that open a session (a login), sent before anything else; empty when the
+    /// dialect's reads and writes need none.
+    public var session: [SampleRequest]
     /// Readable requests, with what `treaty check` checks their answers as.
     public var reads: [SampleRead]
-    /// Requests that change the store, in order (a login first when writes need one).
+    /// Requests that change the store, in order.
     public var write: [SampleRequest]
 
     /// Creates a sample.
-    public init(reads: [SampleRead], write: [SampleRequest]) {
+    public init(session: [SampleRequest] = [], reads: [SampleRead], write: [SampleRequest]) {
+        self.session = session
         self.reads = reads
         self.write = write
     }
@@ -30,17 +35,24 @@ public struct SampleRequest: Sendable {
     /// The JSON body, if any.
     public var body: JSONValue?
     /// When set, the answer's value at this pointer is sent as `Authorization` with every later
-    /// request of the sample (a login's token).
+    /// request of the sample (a login's token), after ``sessionScheme``.
     public var sessionToken: JSONPointer?
+    /// What precedes the token in `Authorization`: `""` (PocketBase) or `"Bearer "`.
+    public var sessionScheme: String
+    /// Header fields of this request (a login's `Authorization: Basic …`).
+    public var headers: HTTPFields
 
     /// Creates a request.
     public init(
-        _ method: HTTPRequest.Method, _ target: String, body: JSONValue? = nil, sessionToken: JSONPointer? = nil
+        _ method: HTTPRequest.Method, _ target: String, body: JSONValue? = nil, headers: HTTPFields = [:],
+        sessionToken: JSONPointer? = nil, sessionScheme: String = ""
     ) {
         self.method = method
         self.target = target
         self.body = body
+        self.headers = headers
         self.sessionToken = sessionToken
+        self.sessionScheme = sessionScheme
     }
 }
 

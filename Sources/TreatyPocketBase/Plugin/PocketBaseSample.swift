@@ -33,7 +33,11 @@ struct PocketBaseSample {
                     Self.removing("collectionName", from: answer)
                 })
         }
-        return DialectSample(reads: reads, write: write(collections))
+        let login = SampleRequest(
+            .post, "/api/collections/_superusers/auth-with-password",
+            body: ["identity": "admin@example.com", "password": "admin-password-123"],
+            sessionToken: try? JSONPointer(parsing: "/token"))
+        return DialectSample(session: [login], reads: reads, write: write(collections))
     }
 
     private func loadedCollections() -> [PocketBaseCollection] {
@@ -44,18 +48,12 @@ struct PocketBaseSample {
     }
 
     private func write(_ collections: [PocketBaseCollection]) -> [SampleRequest] {
-        let login = SampleRequest(
-            .post, "/api/collections/_superusers/auth-with-password",
-            body: ["identity": "admin@example.com", "password": "admin-password-123"],
-            sessionToken: try? JSONPointer(parsing: "/token"))
-        guard let collection = collections.first(where: Self.isPlain) else {
-            return [login]
-        }
+        guard let collection = collections.first(where: Self.isPlain) else { return [] }
         var body = JSONObject()
         for field in collection.fields where PocketBaseSampleValues.isWritable(field, in: collection) {
             if let value = PocketBaseSampleValues.value(for: field, unique: "conformance") { body[field.name] = value }
         }
-        return [login, SampleRequest(.post, "/api/collections/\(collection.name)/records", body: .object(body))]
+        return [SampleRequest(.post, "/api/collections/\(collection.name)/records", body: .object(body))]
     }
 
     /// Whether every writable field takes a fixed value (no relation to create first, no

@@ -28,20 +28,24 @@ final class ConformanceClient: @unchecked Sendable {
 
     /// Sends a sample request; a login's token becomes the session of later requests.
     func send(_ request: SampleRequest) async throws -> Answer {
-        let answer = try await send(request.method, request.target, body: request.body.map { $0.serializedBytes() })
+        let answer = try await send(
+            request.method, request.target, body: request.body.map { $0.serializedBytes() }, headers: request.headers)
         if let pointer = request.sessionToken, let token = answer.json.flatMap({ pointer.resolve(in: $0) })?.stringValue
         {
-            session = token
+            session = request.sessionScheme + token
         }
         return answer
     }
 
     /// Sends raw bytes.
-    func send(_ method: HTTPRequest.Method, _ target: String, body: [UInt8]? = nil) async throws -> Answer {
+    func send(_ method: HTTPRequest.Method, _ target: String, body: [UInt8]? = nil, headers: HTTPFields = [:])
+        async throws -> Answer
+    {
         var fields = HTTPFields()
         fields[.accept] = "application/json"
         if body != nil { fields[.contentType] = "application/json" }
         if let session { fields[.authorization] = session }
+        for field in headers { fields[field.name] = field.value }
         let response = try await client.execute(
             HTTPClientRequest(method: method, url: baseURL + target, headerFields: fields, body: body))
         return Answer(status: response.status.code, body: response.body)

@@ -145,7 +145,9 @@ public struct DialectConformanceSuite: Sendable {
             dialect: setting.backend.makeDialect(), store: setting.backend.makeStore(configuration: store),
             configuration: configuration
         ) { url in
-            try await body(ConformanceClient(client: httpClient, baseURL: url))
+            let client = ConformanceClient(client: httpClient, baseURL: url)
+            for request in setting.sample.session { _ = try await client.send(request) }
+            return try await body(client)
         }
     }
 }

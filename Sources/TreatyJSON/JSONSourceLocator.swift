@@ -1,19 +1,18 @@
-internal import TreatyJSON
-
 /// Finds where a JSON pointer's value starts in the source text, for diagnostics.
 ///
 /// The text has already been parsed by `JSONParser`, so the scanner can assume valid JSON and
 /// only skips what it does not need. For an object member it reports the position of the key,
-/// which is where a reader looks first. Columns count Unicode scalars, as ``SourceSnippet``
-/// expects.
-struct JSONSourceLocator {
+/// which is where a reader looks first. Columns count Unicode scalars, as TreatyCore's
+/// `SourceSnippet` expects.
+public struct JSONSourceLocator: Sendable {
     private let bytes: [UInt8]
 
-    init(text: String) { bytes = Array(text.utf8) }
+    /// Creates a locator over `text`, which must be valid JSON.
+    public init(text: String) { bytes = Array(text.utf8) }
 
     /// The 1-based line and column of the value (or member key) at `pointer`, or `nil` when
     /// the pointer does not resolve.
-    func position(of pointer: JSONPointer) -> (line: Int, column: Int)? {
+    public func position(of pointer: JSONPointer) -> (line: Int, column: Int)? {
         var index = skipWhitespace(from: 0)
         var keyOffset: Int?
         for token in pointer.tokens {

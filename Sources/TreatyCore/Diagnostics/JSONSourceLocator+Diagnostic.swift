@@ -1,11 +1,10 @@
-internal import TreatyCore
-internal import TreatyJSON
+public import TreatyJSON
 
 extension JSONSourceLocator {
     /// `diagnostic` placed at `pointer` in `file`, with its line, column and a snippet of `text`
     /// (the text this locator scans). When the pointer names a key that is absent, the nearest
     /// present parent is shown.
-    func locate(_ diagnostic: Diagnostic, at pointer: JSONPointer, file: String, text: String) -> Diagnostic {
+    public func locate(_ diagnostic: Diagnostic, at pointer: JSONPointer, file: String, text: String) -> Diagnostic {
         var located = diagnostic
         located.pointer = pointer
         located.location = SourceLocation(file: file)

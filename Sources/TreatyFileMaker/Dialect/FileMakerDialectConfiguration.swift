@@ -1,0 +1,23 @@
+/// What a ``FileMakerDialect`` serves and how its sessions behave.
+public struct FileMakerDialectConfiguration: Sendable {
+    /// The hosted databases.
+    public var schema: FileMakerSchema
+    /// How long a session lives without a call, in milliseconds of the store's clock (FileMaker
+    /// Server: 15 minutes).
+    public var sessionIdleMilliseconds: Int64
+    /// The most sessions open at once (error 956 beyond).
+    public var maxSessions: Int
+    /// The seed of session tokens.
+    public var seed: UInt64
+
+    /// Creates a configuration.
+    public init(
+        schema: FileMakerSchema, sessionIdleMilliseconds: Int64 = 15 * 60 * 1000, maxSessions: Int = 500,
+        seed: UInt64 = 0
+    ) {
+        self.schema = schema
+        self.sessionIdleMilliseconds = sessionIdleMilliseconds
+        self.maxSessions = maxSessions
+        self.seed = seed
+    }
+}

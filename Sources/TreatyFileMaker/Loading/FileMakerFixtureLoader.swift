@@ -1,0 +1,150 @@
+internal import Foundation
+public import TreatyCore
+public import TreatyDialect
+internal import TreatyJSON
+
+/// Loads a FileMaker fixture directory: `<Layout>.json` (or `<Database>/<Layout>.json` when the
+/// contract hosts several files) is a JSON array of records as `fieldData` objects, optionally
+/// with their `recordId` and `modId`. Each value is converted and checked by the field's type
+/// as a create would be; auto-enter fields left out get their values; every mistake is a
+/// located diagnostic.
+public struct FileMakerFixtureLoader: Sendable {
+    /// The largest fixture file read.
+    public var maxFileSize = 256 * 1024 * 1024
+
+    /// Creates a loader.
+    public init() {}
+
+    /// What loading gave.
+    public struct Result: Sendable {
+        /// The records by store resource (``FileMakerStoreModel``), or `nil` on errors.
+        public var fixtures: FixtureSet?
+        /// Every finding.
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Loads `directory` for `schema`.
+    public func load(directory: String, schema: FileMakerSchema) -> Result {
+        var diagnostics: [Diagnostic] = []
+        var records: [String: [JSONObject]] = [:]
+        var last: [String: Int] = [:]
+        let base = directory.hasSuffix("/") ? directory : directory + "/"
+        let known = Set(schema.databases.flatMap { database in
+            database.layouts.map { "\($0.name).json" } + database.layouts.map { "\(database.name)/\($0.name).json" }
+        })
+        for name in ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+        where name.hasSuffix(".json") && !known.contains(name) {
+            let layouts = schema.databases.flatMap { $0.layouts.map(\.name) }
+            let hint = Suggestion.closest(to: String(name.dropLast(5)), among: layouts).map { ["did you mean '\($0).json'?"] } ?? []
+            diagnostics.append(
+                .error(
+                    "unknown-layout", "'\(name)' names no layout of the contract", at: SourceLocation(file: base + name),
+                    details: hint, fix: "name fixture files after layouts: \(layouts.map { "\($0).json" }.joined(separator: ", "))"))
+        }
+        for database in schema.databases {
+            for layout in database.layouts {
+                let candidates = [base + database.name + "/" + layout.name + ".json"]
+                    + (database.name == schema.databases.first?.name ? [base + layout.name + ".json"] : [])
+                guard let file = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else { continue }
+                let resource = FileMakerStoreModel.resource(database: database.name, table: layout.table)
+                let loaded = loadFile(file, layout: layout, database: database, existing: records[resource] ?? [])
+                diagnostics += loaded.diagnostics
+                records[resource, default: []] += loaded.records
+                last[resource] = max(last[resource] ?? 0, Self.largest("recordId", in: loaded.records))
+                for field in layout.fields where field.autoEnter == .serial {
+                    let key = "\(resource)::\(field.name)"
+                    last[key] = max(last[key] ?? 0, Self.largest(field.name, in: loaded.records))
+                }
+            }
+        }
+        records[FileMakerStoreModel.sequences] = last.sorted { $0.key < $1.key }.map {
+            ["recordId": .string($0.key), "last": .number(JSONNumber($0.value))]
+        }
+        return Result(fixtures: diagnostics.containsErrors ? nil : FixtureSet(records: records), diagnostics: diagnostics)
+    }
+
+    private func loadFile(_ file: String, layout: FileMakerLayout, database: FileMakerDatabase, existing: [JSONObject])
+        -> (records: [JSONObject], diagnostics: [Diagnostic])
+    {
+        guard let data = FileManager.default.contents(atPath: file), data.count <= maxFileSize else {
+            return ([], [.error("unreadable-file", "cannot read the fixture file (or it is over \(maxFileSize) bytes)", at: SourceLocation(file: file))])
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        let value: JSONValue
+        do {
+            value = try JSONParser().parse(Array(data))
+        } catch {
+            return ([], [.error(RuleID(rawValue: error.code), "invalid JSON: \(error.message)", at: SourceLocation(file: file, line: error.position.line, column: error.position.column))])
+        }
+        let locator = JSONSourceLocator(text: text)
+        func located(_ message: String, _ pointer: JSONPointer, rule: RuleID = "invalid-record", fix: String) -> Diagnostic {
+            locator.locate(.error(rule, message, fix: fix), at: pointer, file: file, text: text)
+        }
+        guard let items = value.arrayValue else {
+            return ([], [located("a fixture file holds a JSON array of records, found \(value.kind)", .root, fix: "write [ { \"field\": value, … } ]")])
+        }
+        guard let table = database.table(named: layout.table) else { return ([], []) }
+        var diagnostics: [Diagnostic] = []
+        var records: [JSONObject] = []
+        var ids = Set(existing.map { FileMakerRecordPresenter.text($0["recordId"]) })
+        var next = (existing.compactMap { Int(FileMakerRecordPresenter.text($0["recordId"])) }.max() ?? 0) + 1
+        for (index, item) in items.enumerated() {
+            let pointer = JSONPointer.root.appending(index: index)
+            guard let object = item.objectValue else {
+                diagnostics.append(located("record \(index) is not an object", pointer, fix: "write each record as { \"field\": value }"))
+                continue
+            }
+            var record = JSONObject()
+            let id = object["recordId"].map(FileMakerRecordPresenter.text) ?? String(next)
+            guard let number = Int(id), number > 0, !ids.contains(id) else {
+                diagnostics.append(located("recordId '\(id)' is not a new positive integer", pointer.appending("recordId"), fix: "give each record a distinct recordId such as \"\(next)\", or leave it out"))
+                continue
+            }
+            ids.insert(id)
+            next = max(next, number + 1)
+            record["recordId"] = .string(id)
+            record["modId"] = .string(object["modId"].map(FileMakerRecordPresenter.text) ?? "0")
+            var valid = true
+            for member in object.members where member.key != "recordId" && member.key != "modId" {
+                guard let field = layout.field(named: member.key), !field.global else {
+                    let hint = Suggestion.closest(to: member.key, among: layout.fields.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+                    diagnostics.append(located("layout '\(layout.name)' has no field '\(member.key)'\(hint)", pointer.appending(member.key), rule: "unknown-field", fix: "use the layout's fields: \(layout.fields.map(\.name).joined(separator: ", "))"))
+                    valid = false
+                    continue
+                }
+                do {
+                    record[field.name] = try FileMakerValue.stored(member.value, for: field, format: .us)
+                } catch {
+                    diagnostics.append(located("'\(member.key)': \(error.message) (\(field.result.rawValue) field)", pointer.appending(member.key), fix: "write dates as MM/dd/yyyy, times as HH:mm:ss, numbers as numbers"))
+                    valid = false
+                }
+            }
+            for field in table.fields where !field.global && record[field.name] == nil {
+                record[field.name] = field.autoEnter == .serial ? (field.result == .number ? .number(JSONNumber(number)) : .string(id)) : field.autoEnter == .uuid ? .string(Self.fixtureUUID(layout.table, number)) : ""
+            }
+            for field in table.fields where field.notEmpty && FileMakerRecordPresenter.text(record[field.name]).isEmpty {
+                diagnostics.append(located("record \(index) leaves '\(field.name)' empty, which must not be empty", pointer, rule: "required-field", fix: "give '\(field.name)' a value"))
+                valid = false
+            }
+            if valid { records.append(record) }
+        }
+        return (records, diagnostics)
+    }
+
+    /// The fixtures of a store with no records: empty counters.
+    public static func emptySequences(_ schema: FileMakerSchema) -> FixtureSet {
+        FixtureSet(records: [FileMakerStoreModel.sequences: []])
+    }
+
+    /// The largest integer value of `key` in `records` (0 when none).
+    static func largest(_ key: String, in records: [JSONObject]) -> Int {
+        records.compactMap { Int(FileMakerRecordPresenter.text($0[key])) }.max() ?? 0
+    }
+
+    /// A stable UUID for a fixture record's auto-entered UUID field.
+    static func fixtureUUID(_ table: String, _ number: Int) -> String {
+        let hex = String(UInt64(truncatingIfNeeded: table.utf8.reduce(5381) { ($0 << 5) &+ $0 &+ UInt64($1) }), radix: 16, uppercase: true)
+        let padded = String(repeating: "0", count: max(0, 12 - hex.count)) + hex.suffix(12)
+        return "00000000-0000-4000-8000-" + String(padded.prefix(12 - String(number).count) + String(number)).suffix(12)
+    }
+}

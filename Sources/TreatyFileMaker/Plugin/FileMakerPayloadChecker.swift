@@ -1,0 +1,114 @@
+internal import TreatyCore
+internal import TreatyDialectKit
+internal import TreatyJSON
+internal import TreatyRules
+
+/// `treaty check` for FileMaker: records answers (get one, get a range, `_find`) of a layout,
+/// or bare records of a layout, judged with the `FM-*` rules and the layout's fields.
+///
+/// The endpoint names the layout: `GET /fmi/data/vLatest/databases/Music/layouts/Artists/records`
+/// (or `…/records/{id}`, or `POST …/_find`). `--resource Artists` (or `Music/Artists`) checks
+/// record objects, or bare `fieldData` objects, one or an array.
+struct FileMakerPayloadChecker: PayloadChecker {
+    let conformance: FileMakerConformance
+    let isAnswer: Bool
+    let contextDescription: String
+    let options: PayloadCheckOptions
+
+    init(contract: Contract, subject: PayloadSubject, options: PayloadCheckOptions) throws(CheckSetupError) {
+        let decoded = FileMakerSchemaDecoder().decode(contract)
+        guard let schema = decoded.schema else {
+            let rendered = DiagnosticRenderer().render(decoded.diagnostics.filter { $0.severity == .error })
+            throw .unusableContract("the contract's 'databases' have errors; fix them first:\n\(rendered)")
+        }
+        let layoutName: String
+        var databaseName: String?
+        switch subject {
+        case .endpoint(let text):
+            let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
+            let method = parts.first?.uppercased() ?? ""
+            let path = parts.count == 2 ? (parts[1].split(separator: "?").first.map(String.init) ?? "") : ""
+            let segments = path.split(separator: "/").map { PercentDecoding.decode($0) }
+            let isRecords = method == "GET" && (8...9).contains(segments.count) && segments[7] == "records"
+            let isFind = method == "POST" && segments.count == 8 && segments[7] == "_find"
+            guard segments.count >= 8, segments[0] == "fmi", segments[1] == "data", segments[3] == "databases",
+                segments[5] == "layouts", isRecords || isFind
+            else {
+                let known = schema.databases.flatMap { database in
+                    database.layouts.flatMap { layout in
+                        let base = "/fmi/data/vLatest/databases/\(database.name)/layouts/\(layout.name)"
+                        return ["GET \(base)/records", "GET \(base)/records/{recordId}", "POST \(base)/_find"]
+                    }
+                }
+                throw .unknownEndpoint(text, suggestion: nil, known: known)
+            }
+            databaseName = segments[4]
+            layoutName = segments[6]
+            isAnswer = true
+            contextDescription = "\(method) \(path)"
+        case .records(let name):
+            let parts = name.split(separator: "/", maxSplits: 1).map(String.init)
+            if parts.count == 2 { databaseName = parts[0] }
+            layoutName = parts.last ?? name
+            isAnswer = false
+            contextDescription = "records of layout '\(layoutName)'"
+        }
+        let (database, layout) = try Self.layout(named: layoutName, databaseName, schema)
+        conformance = FileMakerConformance(layout: layout, database: database)
+        self.options = options
+    }
+
+    private static func layout(named name: String, _ databaseName: String?, _ schema: FileMakerSchema) throws(CheckSetupError)
+        -> (FileMakerDatabase, FileMakerLayout)
+    {
+        let databases = databaseName.map { schema.database(named: $0).map { [$0] } ?? [] } ?? schema.databases
+        for database in databases {
+            if let layout = database.layout(named: name) { return (database, layout) }
+        }
+        let names = schema.databases.flatMap { $0.layouts.map(\.name) }
+        let hint = Suggestion.closest(to: name, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+        throw .unusableContract("the contract has no layout '\(name)'\(hint); it has: \(names.joined(separator: ", "))")
+    }
+
+    mutating func check(_ bytes: UnsafeBufferPointer<UInt8>, name: String) -> PayloadResult {
+        let value: JSONValue
+        do {
+            value = try JSONParser(options: options.parser).parse(bytes)
+        } catch {
+            return PayloadResult(
+                name: name, records: 0, violations: [], omitted: 0,
+                failure: Diagnostic.error(
+                    RuleID(rawValue: error.code), "invalid JSON: \(error.message)",
+                    at: SourceLocation(file: name, line: error.position.line, column: error.position.column),
+                    details: ["at byte \(error.position.offset)"], fix: "send a valid JSON document (RFC 8259)"))
+        }
+        var violations: [RuleViolation]
+        var records = 0
+        if isAnswer {
+            violations = conformance.checkRecordsAnswer(value)
+            records = value.objectValue?["response"]?.objectValue?["data"]?.arrayValue?.count ?? 0
+        } else {
+            let items = value.arrayValue ?? [value]
+            records = items.count
+            violations = items.enumerated().flatMap { index, item -> [RuleViolation] in
+                let pointer = value.arrayValue == nil ? JSONPointer.root : JSONPointer.root.appending(index: index)
+                if let object = item.objectValue, object["fieldData"] == nil {
+                    return conformance.checkFieldData(object, at: pointer)
+                }
+                return conformance.checkRecord(item, at: pointer)
+            }
+        }
+        let counts = ViolationCounts(violations)
+        let kept = Array(violations.prefix(options.maxViolationsPerPayload))
+        let locator = JSONSourceLocator(text: String(decoding: bytes, as: UTF8.self))
+        let located = kept.map { violation in
+            var located = violation
+            if let place = locator.position(of: violation.pointer) ?? locator.position(of: violation.pointer.parent) {
+                located.position = JSONSourcePosition(offset: 0, line: place.line, column: place.column)
+            }
+            return located
+        }
+        return PayloadResult(
+            name: name, records: records, violations: located, omitted: violations.count - kept.count, counts: counts)
+    }
+}

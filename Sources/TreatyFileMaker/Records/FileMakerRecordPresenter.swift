@@ -1,0 +1,79 @@
+internal import TreatyDialect
+internal import TreatyJSON
+
+/// Which portals an answer carries, and which rows of each.
+struct PortalSelection {
+    /// The portals by object name, with 1-based offset and row limit.
+    var portals: [(portal: FileMakerPortal, offset: Int, limit: Int)]
+
+    /// Every portal of `layout`, rows 1…50 (FileMaker's default portal limit).
+    static func all(of layout: FileMakerLayout) -> PortalSelection {
+        PortalSelection(portals: layout.portals.map { ($0, 1, 50) })
+    }
+}
+
+/// Renders a stored record as the Data API sends it: `fieldData` with the layout's fields
+/// (globals from the session), `portalData` rows with qualified names, `recordId`, `modId` and
+/// `portalDataInfo`.
+struct FileMakerRecordPresenter {
+    let context: FileMakerContext
+    let portals: PortalSelection
+
+    func present(_ record: JSONObject) -> JSONValue {
+        var fieldData = JSONObject()
+        for field in context.layout.fields {
+            if field.global {
+                fieldData[field.name] = context.globals["\(context.layout.table)::\(field.name)"] ?? ""
+            } else {
+                fieldData[field.name] = FileMakerValue.presented(record[field.name], for: field, format: context.dateFormat)
+            }
+        }
+        var portalData = JSONObject()
+        var portalInfo: [JSONValue] = []
+        for (portal, offset, limit) in portals.portals {
+            let rows = relatedRows(of: record, through: portal)
+            let shown = Array(rows.dropFirst(max(0, offset - 1)).prefix(limit))
+            portalData[portal.name] = .array(shown.map { present(row: $0, portal: portal) })
+            portalInfo.append([
+                "portalObjectName": .string(portal.name), "database": .string(context.database.name),
+                "table": .string(portal.table), "foundCount": .number(JSONNumber(rows.count)),
+                "returnedCount": .number(JSONNumber(shown.count)),
+            ])
+        }
+        var object: JSONObject = [
+            "fieldData": .object(fieldData), "portalData": .object(portalData),
+            "recordId": record["recordId"] ?? "", "modId": record["modId"] ?? "0",
+        ]
+        if !portalInfo.isEmpty { object["portalDataInfo"] = .array(portalInfo) }
+        return .object(object)
+    }
+
+    /// The related records of `record` through `portal`, in creation order.
+    func relatedRows(of record: JSONObject, through portal: FileMakerPortal) -> [JSONObject] {
+        let key = Self.text(record[portal.parentKey])
+        guard !key.isEmpty else { return [] }
+        let resource = FileMakerStoreModel.resource(database: context.database.name, table: portal.table)
+        let rows = (try? context.store.list(resource).records) ?? []
+        return rows.filter { Self.text($0[portal.childKey]) == key }
+    }
+
+    private func present(row: JSONObject, portal: FileMakerPortal) -> JSONValue {
+        var object: JSONObject = ["recordId": row["recordId"] ?? ""]
+        let related = context.database.table(named: portal.table)
+        for name in portal.fields {
+            guard let field = related?.field(named: name) else { continue }
+            object[portal.qualified(name)] = FileMakerValue.presented(row[name], for: field, format: context.dateFormat)
+        }
+        object["modId"] = row["modId"] ?? "0"
+        return .object(object)
+    }
+
+    /// A value as text, for matching keys (`12` and `"12"` alike).
+    static func text(_ value: JSONValue?) -> String {
+        switch value {
+        case .string(let text)?: text
+        case .number(let number)?: number.text
+        default: ""
+        }
+    }
+}
