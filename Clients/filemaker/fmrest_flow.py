@@ -150,6 +150,19 @@ class Flow:
         assert other.get_record(self.record_id).gNote == "", "globals belong to one session"
         other.logout()
 
+    def container(self):
+        png = b"\x89PNG\r\n\x1a\n" + bytes(range(64))
+        assert self.fms.upload_container(self.record_id, "photo", io.BytesIO(png))
+        record = self.fms.get_record(self.record_id)
+        assert "/Streaming_SSL/MainDB/" in record.photo, record.photo
+        name, content_type, length, response = self.fms.fetch_file(record.photo)
+        assert response.content == png, (len(response.content), content_type)
+        assert str(record.modification_id) == "2", record.modification_id
+        path = self.fms._get_api_path("record_action").format(record_id=self.record_id) + "/containers/photo/1"
+        self.fms._set_content_type(False)  # as upload_container does: requests writes the multipart type
+        expect_fm_error(960, lambda: self.fms._call_filemaker("POST", path, files={"other": io.BytesIO(b"x")}),
+                        "an upload without a part named 'upload'")
+
     def delete(self):
         assert self.fms.delete_record(self.record_id)
         expect_fm_error(101, lambda: self.fms.get_record(self.record_id), "a deleted record")
@@ -171,7 +184,7 @@ class Flow:
 
 
 STEPS = ["login", "bad_password", "metadata", "create", "get_record", "edit", "duplicate", "get_records", "find",
-         "scripts", "globals", "delete", "logout", "expired_token"]
+         "scripts", "globals", "container", "delete", "logout", "expired_token"]
 
 
 def main() -> int:

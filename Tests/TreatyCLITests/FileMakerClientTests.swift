@@ -5,7 +5,7 @@ import Testing
 /// (`Clients/filemaker/fmrest_flow.py`) logs in, reads metadata, creates with a portal row,
 /// reads, edits with `modId` (and a stale one: 306), duplicates, lists with sort and portals,
 /// finds with an omit request, a numeric and a date range (and none: 401), runs scripts, sets
-/// globals, deletes, logs out (952 afterwards) and outlives an idle session, against
+/// globals, uploads a container and downloads it by its URL, deletes, logs out (952 afterwards) and outlives an idle session, against
 /// `treaty serve --contract Contracts/music/`. `.ci/run` installs the client.
 @Suite struct FileMakerClientTests {
     static let script = "Clients/filemaker/fmrest_flow.py"

@@ -6,32 +6,43 @@ internal import TreatyJSON
 extension FileMakerDialect {
     /// The Data API's routes under `/fmi/data/{v1|v2|vLatest}`.
     func route(_ call: FileMakerCall) throws(FileMakerError) -> DialectResponse {
+        if call.request.path.hasPrefix(Self.streamingPrefix), call.request.method == .get {
+            return download(call, key: PercentDecoding.decode(call.request.path.dropFirst(Self.streamingPrefix.count)))
+        }
         let segments = call.request.path.split(separator: "/").map { PercentDecoding.decode($0) }
         guard segments.count >= 3, segments[0] == "fmi", segments[1] == "data",
             ["v1", "v2", "vLatest"].contains(segments[2])
-        else { throw FileMakerError(3, "Command is unavailable", status: .notFound) }
+        else { throw notFound() }
+        let isUpload = segments.count >= 11 && segments[9] == "containers"
+        if !isUpload { try requireJSON(call) }
         let rest = Array(segments.dropFirst(3))
         let method = call.request.method
-        switch (method, rest.count, rest.first) {
-        case (.get, 1, "productInfo"): return productInfo()
-        case (.get, 1, "databases"): return databases()
-        case (.get, 1, "validateSession"): return try validateSession(call)
-        default: break
+        if rest.count == 1 {
+            switch rest[0] {
+            case "productInfo": try allow([.get], method); return productInfo()
+            case "databases": try allow([.get], method); return databases()
+            case "validateSession": try allow([.get], method); return try validateSession(call)
+            default: throw notFound()
+            }
         }
         guard rest.count >= 3, rest[0] == "databases" else { throw notFound() }
         guard let database = configuration.schema.database(named: rest[1]) else { throw FileMakerError.unableToOpen }
         let tail = Array(rest.dropFirst(2))
-        switch (method, tail.count, tail.first) {
-        case (.post, 1, "sessions"): return try login(call, database)
-        case (.delete, 2, "sessions"): return logout(tail[1])
-        default: break
+        if tail[0] == "sessions" {
+            switch tail.count {
+            case 1: try allow([.post], method); return try login(call, database)
+            case 2: try allow([.delete], method); return logout(tail[1])
+            default: throw notFound()
+            }
         }
         let session = try authorize(call, database)
-        switch (method, tail.count, tail.first) {
-        case (.get, 1, "layouts"): return layouts(database)
-        case (.get, 1, "scripts"): return scripts(database)
-        case (.patch, 1, "globals"): return try globals(call, database, token: session.token)
-        default: break
+        if tail.count == 1 {
+            switch tail[0] {
+            case "layouts": try allow([.get], method); return layouts(database)
+            case "scripts": try allow([.get], method); return scripts(database)
+            case "globals": try allow([.patch], method); return try globals(call, database, token: session.token)
+            default: throw notFound()
+            }
         }
         guard tail.count >= 2, tail[0] == "layouts" else { throw notFound() }
         guard let layout = database.layout(named: tail[1]) else { throw FileMakerError.layoutMissing }
@@ -39,18 +50,67 @@ extension FileMakerDialect {
             call: call, database: database, layout: layout, globals: session.globals,
             dateFormat: try dateFormat(call))
         let action = Array(tail.dropFirst(2))
-        switch (method, action.count, action.first) {
-        case (.get, 0, _): return try metadata(context)
-        case (.get, 1, "records"): return try range(context)
-        case (.post, 1, "records"): return try create(context)
-        case (.get, 2, "records"): return try record(context, id: action[1])
-        case (.patch, 2, "records"): return try edit(context, id: action[1])
-        case (.delete, 2, "records"): return try delete(context, id: action[1])
-        case (.post, 2, "records"): return try duplicate(context, id: action[1])
-        case (.post, 1, "_find"): return try find(context)
-        case (.get, 2, "script"): return try runScript(context, name: action[1])
-        default: throw notFound()
+        switch (action.count, action.first) {
+        case (0, _):
+            try allow([.get], method)
+            return try metadata(context)
+        case (1, "records"):
+            try allow([.get, .post], method)
+            if method == .post { return try create(context) }
+            try refuseUnknownQuery(call, allowed: Self.rangeQueryKeys)
+            return try range(context)
+        case (2, "records"):
+            try allow([.get, .patch, .delete, .post], method)
+            switch method {
+            case .get:
+                try refuseUnknownQuery(call, allowed: Self.recordQueryKeys)
+                return try record(context, id: action[1])
+            case .patch: return try edit(context, id: action[1])
+            case .delete: return try delete(context, id: action[1])
+            default: return try duplicate(context, id: action[1])
+            }
+        case (1, "_find"):
+            try allow([.post], method)
+            return try find(context)
+        case (2, "script"):
+            try allow([.get], method)
+            return try runScript(context, name: action[1])
+        case (4, "records") where action[2] == "containers", (5, "records") where action[2] == "containers":
+            try allow([.post], method)
+            return try upload(context, id: action[1], field: action[3])
+        default:
+            throw notFound()
         }
+    }
+
+    static let recordQueryKeys = ["portal", "layout.response", "dateformats"] + FileMakerScriptRun.keys
+    static let rangeQueryKeys = ["_offset", "_limit", "_sort"] + recordQueryKeys
+
+    /// 1704 on HTTP 405 when the path exists but not for this verb.
+    private func allow(_ methods: [HTTPRequest.Method], _ method: HTTPRequest.Method) throws(FileMakerError) {
+        guard methods.contains(method) else {
+            throw FileMakerError(1704, "Resource doesn't support the specified HTTP verb", status: .methodNotAllowed)
+        }
+    }
+
+    /// 415 when a call with a body does not say it is JSON.
+    private func requireJSON(_ call: FileMakerCall) throws(FileMakerError) {
+        guard !call.request.body.isEmpty else { return }
+        let type = call.request.headers[.contentType]?.lowercased() ?? ""
+        guard type.hasPrefix("application/json") else {
+            throw FileMakerError(
+                1708, "Unsupported media type \(type.isEmpty ? "(none)" : type); send Content-Type: application/json",
+                status: .unsupportedMediaType)
+        }
+    }
+
+    /// 960 on HTTP 400 for query parameters the call does not take (portal paging keys are
+    /// `_offset.<portal>` and `_limit.<portal>`).
+    private func refuseUnknownQuery(_ call: FileMakerCall, allowed: [String]) throws(FileMakerError) {
+        let unknown = call.request.query.map(\.name).filter { name in
+            !allowed.contains(name) && !name.hasPrefix("_offset.") && !name.hasPrefix("_limit.")
+        }
+        if !unknown.isEmpty { throw FileMakerError.unknownParameters(unknown) }
     }
 
     private func notFound() -> FileMakerError {

@@ -8,6 +8,9 @@ public enum FileMakerStoreModel {
     /// The resource of counters: one record per table (`Music/Artists`) and per serial field
     /// (`Music/Artists::id`), with the last value handed out under `last`.
     public static let sequences = "_fm_sequences"
+    /// The resource of uploaded container data: one record per upload (keyed by the name in its
+    /// streaming URL) with `type`, `filename` and the bytes in base64 under `data`.
+    public static let containers = "_fm_containers"
 
     /// The store resource of `table` in `database`.
     public static func resource(database: String, table: String) -> String {
@@ -35,6 +38,13 @@ public enum FileMakerStoreModel {
             Resource(
                 name: sequences, identity: Identity(key: "recordId", type: .string), create: .either,
                 fields: [Field(name: "last", kind: .attribute(.json, key: "last"), nullable: true)],
+                sync: SyncMetadata(createdAt: nil, updatedAt: nil, version: nil, tombstone: nil), internalKeys: []))
+        resources.append(
+            Resource(
+                name: containers, identity: Identity(key: "recordId", type: .string), create: .either,
+                fields: ["type", "filename", "data"].map {
+                    Field(name: $0, kind: .attribute(.json, key: $0), nullable: true)
+                },
                 sync: SyncMetadata(createdAt: nil, updatedAt: nil, version: nil, tombstone: nil), internalKeys: []))
         return Contract(api: api, dialect: .fileMaker, naming: .any, resources: resources, file: file)
     }
