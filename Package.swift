@@ -168,7 +168,7 @@ let package = Package(
             name: "TreatyVerifierTests",
             dependencies: [
                 "TreatyVerifier", "TreatyREST", "TreatyDialect", "TreatyDialectKit", "TreatyCore", "TreatyJSON",
-                "TreatySimulator", "TreatyPocketBase", "TreatyTestSupport",
+                "TreatySimulator", "TreatyPocketBase", "TreatyFileMaker", "TreatyTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],

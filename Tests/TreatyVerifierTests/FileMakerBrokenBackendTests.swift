@@ -1,0 +1,46 @@
+import Testing
+import TreatyCore
+import TreatyDialect
+import TreatyDialectKit
+import TreatyFileMaker
+import TreatyVerifier
+
+/// The generated FileMaker suites prove their worth: the simulator passes the music contract's
+/// suites with nothing skipped, and a simulator whose wire format is broken in one way fails them
+/// with that way's FM rule.
+@Suite struct FileMakerBrokenBackendTests {
+    static let contract: Contract = {
+        guard let contract = ContractLoader().load(fileAt: DemoAPI.root + "/Contracts/music/contract.yaml").contract
+        else { preconditionFailure("the music contract must load") }
+        return contract
+    }()
+
+    /// Verifies the music contract's generated suites against its simulated backend (with the
+    /// music fixtures), whose dialect `wrap` may break.
+    static func verify(_ wrap: @escaping @Sendable (any Dialect) -> any Dialect = { $0 }) async throws
+        -> VerificationRun
+    {
+        let plugin = FileMakerPlugin()
+        let setup = BackendSetup(contract: contract, fixtures: DemoAPI.root + "/Fixtures/music")
+        let built = try #require(plugin.loadBackend(setup).backend)
+        let backend = SimulatedBackend(contract: built.contract, fixtures: built.fixtures) { wrap(built.makeDialect()) }
+        let suites = try plugin.suites(for: contract, environment: VerificationEnvironment(isLive: false))
+        return try await Verifier(logger: DemoAPI.quietLogger).run(
+            contract: contract, suites: suites, on: .mock(MockTarget(backend: backend)))
+    }
+
+    @Test("the FileMaker simulator passes every generated case of the music contract")
+    func correctSimulatorPasses() async throws {
+        let run = try await Self.verify()
+        #expect(run.succeeded, "the FileMaker simulator failed (\(run.tally)):\n\(run.problems)")
+        #expect(run.tally.skipped == 0, "skipped:\n\(run.problems)")
+        #expect(run.tally.passed >= 23)
+    }
+
+    @Test("a FileMaker backend that breaks one part of the wire format fails with that rule",
+          arguments: FileMakerBreakage.allCases)
+    func brokenBackendFails(_ breakage: FileMakerBreakage) async throws {
+        let run = try await Self.verify { BrokenFileMakerDialect(breakage: breakage, wrapped: $0) }
+        run.expectFailure(with: breakage.expectedRule, fromABackendThat: breakage.testDescription)
+    }
+}
