@@ -181,6 +181,13 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             exclude: ["Fixtures"]),
+        .testTarget(
+            name: "TreatyFileMakerTests",
+            dependencies: [
+                "TreatyFileMaker", "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyDialectKit", "TreatyRules", "TreatyTestSupport",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         .testTarget(name: "TreatyQueryTests", dependencies: ["TreatyQuery", "TreatyJSON"]),
         .testTarget(name: "TreatyReportsTests", dependencies: ["TreatyReports", "TreatyTestSupport"], exclude: ["Snapshots", "Schemas"]),
         .testTarget(

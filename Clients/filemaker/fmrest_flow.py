@@ -134,6 +134,18 @@ class Flow:
         assert sorted(r.firstName for r in ranged) == ["John", "Miles"], [r.firstName for r in ranged]
         expect_fm_error(401, lambda: self.fms.find([{"firstName": "==Nobody"}]), "a find without matches")
 
+    def repetitions_and_related(self):
+        miles = self.fms.get_record(1)
+        assert miles["instruments(1)"] == "trumpet" and miles["instruments(2)"] == "flugelhorn", miles
+        assert self.fms.edit_record(1, {"instruments(3)": "piano"})
+        assert self.fms.get_record(1)["instruments(3)"] == "piano"
+        sax = self.fms.find([{"instruments": "sax*"}])
+        assert [r.firstName for r in sax] == ["John"], [r.firstName for r in sax]
+        blue = self.fms.find([{"Albums::title": "blue"}], sort=[{"fieldName": "firstName", "sortOrder": "ascend"}])
+        assert [r.firstName for r in blue] == ["Miles"], [r.firstName for r in blue]
+        short = self.fms.get_record(1, response_layout="Admin Log")
+        assert sorted(short.keys()) == ["firstName", "id", "modId", "recordId"], short.keys()
+
     def scripts(self):
         error, result = self.fms.perform_script("Echo", "hello")
         assert error == 0 and result == "hello", (error, result)
@@ -184,7 +196,7 @@ class Flow:
 
 
 STEPS = ["login", "bad_password", "metadata", "create", "get_record", "edit", "duplicate", "get_records", "find",
-         "scripts", "globals", "container", "delete", "logout", "expired_token"]
+         "repetitions_and_related", "scripts", "globals", "container", "delete", "logout", "expired_token"]
 
 
 def main() -> int:

@@ -66,7 +66,7 @@ public enum ContractCases {
             suites.append(suite)
         }
         let setting = ContractEnvironment(
-            contract: model, backend: backend, target: target, token: environment["TREATY_TOKEN"].flatMap { $0.isEmpty ? nil : $0 },
+            contract: model, plugin: plugin, backend: backend, target: target, token: environment["TREATY_TOKEN"].flatMap { $0.isEmpty ? nil : $0 },
             headerLines: (environment["TREATY_HEADERS"] ?? "").split(separator: "\n").map(String.init).filter { !$0.isEmpty })
         return suites.flatMap(\.cases).map { ContractCase(verificationCase: $0, environment: setting) }
     }

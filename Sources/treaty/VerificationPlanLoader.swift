@@ -8,6 +8,7 @@ import TreatyVerifier
 /// (none against a live target) and its suites.
 struct VerificationPlan: Sendable {
     let contract: Contract
+    let plugin: any DialectPlugin
     let backend: SimulatedBackend?
     let suites: [VerificationSuite]
 }
@@ -59,7 +60,7 @@ enum VerificationPlanLoader {
                 }
                 suites.append(suite)
             }
-            return VerificationPlan(contract: loaded.contract, backend: backend, suites: suites)
+            return VerificationPlan(contract: loaded.contract, plugin: plugin, backend: backend, suites: suites)
         }
     }
 

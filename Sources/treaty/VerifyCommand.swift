@@ -101,7 +101,10 @@ struct VerifyCommand: ParsableCommand {
                             .live(LiveTarget(baseURL: $0, headers: credentialFields))
                         }) ?? plan.backend.map({ .mock(MockTarget(backend: $0)) })
                     else { continue }
-                    runs.append(try await verifier.run(contract: plan.contract, suites: plan.suites, on: destination) { console.show($0) })
+                    runs.append(
+                        try await verifier.run(
+                            contract: plan.contract, suites: plan.suites, on: destination, dialect: plan.plugin
+                        ) { console.show($0) })
                 }
                 return runs
             }

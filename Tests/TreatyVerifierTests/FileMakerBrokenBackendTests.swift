@@ -17,16 +17,21 @@ import TreatyVerifier
 
     /// Verifies the music contract's generated suites against its simulated backend (with the
     /// music fixtures), whose dialect `wrap` may break.
-    static func verify(_ wrap: @escaping @Sendable (any Dialect) -> any Dialect = { $0 }) async throws
-        -> VerificationRun
-    {
+    static func verify(
+        scenarios: Bool = false, _ wrap: @escaping @Sendable (any Dialect) -> any Dialect = { $0 }
+    ) async throws -> VerificationRun {
         let plugin = FileMakerPlugin()
         let setup = BackendSetup(contract: contract, fixtures: DemoAPI.root + "/Fixtures/music")
         let built = try #require(plugin.loadBackend(setup).backend)
         let backend = SimulatedBackend(contract: built.contract, fixtures: built.fixtures) { wrap(built.makeDialect()) }
-        let suites = try plugin.suites(for: contract, environment: VerificationEnvironment(isLive: false))
+        var suites = try plugin.suites(for: contract, environment: VerificationEnvironment(isLive: false))
+        if scenarios {
+            suites = try ScenarioLoader().loadDirectory(DemoAPI.root + "/Contracts/music/suites").map {
+                try #require($0.suite)
+            }
+        }
         return try await Verifier(logger: DemoAPI.quietLogger).run(
-            contract: contract, suites: suites, on: .mock(MockTarget(backend: backend)))
+            contract: contract, suites: suites, on: .mock(MockTarget(backend: backend)), dialect: plugin)
     }
 
     @Test("the FileMaker simulator passes every generated case of the music contract")
@@ -37,10 +42,21 @@ import TreatyVerifier
         #expect(run.tally.passed >= 23)
     }
 
-    @Test("a FileMaker backend that breaks one part of the wire format fails with that rule",
-          arguments: FileMakerBreakage.allCases)
+    @Test(
+        "a FileMaker backend that breaks one part of the wire format fails with that rule",
+        arguments: FileMakerBreakage.allCases)
     func brokenBackendFails(_ breakage: FileMakerBreakage) async throws {
         let run = try await Self.verify { BrokenFileMakerDialect(breakage: breakage, wrapped: $0) }
         run.expectFailure(with: breakage.expectedRule, fromABackendThat: breakage.testDescription)
+    }
+
+    @Test("the music scenario passes, and judges its answers with the FM rules of their layout")
+    func scenarioJudgesAnswers() async throws {
+        let run = try await Self.verify(scenarios: true)
+        #expect(run.succeeded && run.tally.passed == 1, "\(run.problems)")
+        let broken = try await Self.verify(scenarios: true) {
+            BrokenFileMakerDialect(breakage: .dropsALayoutField, wrapped: $0)
+        }
+        broken.expectFailure(with: .fileMakerField, fromABackendThat: "drops a layout field (seen by a scenario)")
     }
 }

@@ -32,6 +32,9 @@ public final class CaseContext {
     public let contract: Contract
     /// Whether the target is a live server (not the in-process simulator).
     public let isLive: Bool
+    /// The contract's dialect, when the run knows it: its payload checker judges answers no
+    /// contract endpoint describes (``checkAnswer(_:as:)``).
+    public let dialect: (any DialectPlugin)?
     let connection: any CaseTransport
     package private(set) var findings: [Finding] = []
     package private(set) var exchanges: [Exchange] = []
@@ -50,10 +53,12 @@ public final class CaseContext {
     ///   - contract: The contract under verification.
     ///   - connection: How requests reach the target.
     ///   - isLive: Whether the target is a live server.
-    package init(contract: Contract, connection: any CaseTransport, isLive: Bool) {
+    ///   - dialect: The contract's dialect, when known.
+    package init(contract: Contract, connection: any CaseTransport, isLive: Bool, dialect: (any DialectPlugin)? = nil) {
         self.contract = contract
         self.connection = connection
         self.isLive = isLive
+        self.dialect = dialect
     }
 
     /// Sends a request and returns the answer.
@@ -194,6 +199,29 @@ public final class CaseContext {
                     detail: failure.fix ?? ""))
         }
         record(result.violations, in: reply)
+    }
+
+    /// Judges an answer with the dialect's payload checker as `subject` (e.g.
+    /// `.endpoint("GET /fmi/data/vLatest/databases/Music/layouts/Artists/records")`), recording
+    /// each violation.
+    ///
+    /// - Returns: Whether the dialect could check it (it knows the endpoint or record type).
+    @discardableResult
+    public func checkAnswer(_ reply: Reply, as subject: PayloadSubject) -> Bool {
+        guard let dialect,
+            var checker = try? dialect.payloadChecker(
+                for: contract, subject: subject, options: PayloadCheckOptions(maxViolationsPerPayload: 50, threads: 1))
+        else { return false }
+        let result = reply.body.withUnsafeBufferPointer { checker.check($0, name: reply.request) }
+        if let failure = result.failure {
+            findings.append(
+                conceal(
+                    Finding(
+                        rule: nil, category: .bodyMismatch, summary: "\(reply.request): \(failure.message)",
+                        detail: failure.fix ?? "")))
+        }
+        record(result.violations, in: reply)
+        return true
     }
 
     /// Records each error-severity violation (warnings are not failures) as a finding about

@@ -18,13 +18,15 @@ extension FileMakerDialect {
         let contentType = context.call.request.headers[.contentType] ?? ""
         guard let form = MultipartForm(body: context.call.request.body, contentType: contentType) else {
             throw FileMakerError(
-                1708, "a container upload is multipart/form-data with a part named 'upload'", status: .unsupportedMediaType)
+                1708, "a container upload is multipart/form-data with a part named 'upload'",
+                status: .unsupportedMediaType)
         }
         guard let part = form.part(named: "upload") else {
             throw FileMakerError(960, "Upload payload must contain a part named 'upload'.", status: .badRequest)
         }
         let filename = part.filename ?? "upload"
-        let ext = (filename as NSString).pathExtension.isEmpty ? "bin" : (filename as NSString).pathExtension.lowercased()
+        let ext =
+            (filename as NSString).pathExtension.isEmpty ? "bin" : (filename as NSString).pathExtension.lowercased()
         let writer = FileMakerWriter(context: context)
         let host = HTTPField.Name("Host").flatMap { context.call.request.headers[$0] } ?? "127.0.0.1"
         try state.writing.withLock { _ throws(FileMakerError) in

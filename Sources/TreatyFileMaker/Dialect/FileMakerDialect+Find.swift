@@ -1,3 +1,4 @@
+internal import Foundation
 internal import HTTPTypes
 internal import TreatyCalendar
 internal import TreatyDialect
@@ -5,7 +6,8 @@ internal import TreatyJSON
 internal import TreatyQuery
 
 extension FileMakerDialect {
-    static let findKeys = ["query", "sort", "offset", "limit", "portal", "layout.response", "dateformats"]
+    static let findKeys =
+        ["query", "sort", "offset", "limit", "portal", "layout.response", "dateformats"]
         + FileMakerScriptRun.keys
 
     /// `POST …/_find`: requests in order — a find adds its matches, an `omit` removes them —
@@ -19,7 +21,8 @@ extension FileMakerDialect {
         let offset = try Self.positive(body["offset"].map(FileMakerRecordPresenter.text), name: "offset") ?? 1
         let limit = try Self.positive(body["limit"].map(FileMakerRecordPresenter.text), name: "limit") ?? 100
         let sort = try FileMakerSort(body["sort"], layout: context.layout)
-        let portals = try portals(context, body: body)
+        let response = try context.responding(body: body)
+        let portals = try portals(response, body: body)
         let all = try records(context)
         let found = try FileMakerFinder(context: context, today: today(context)).find(requests, in: all)
         let scripts = FileMakerScriptRun(scriptParameters(context, body: body), database: context.database)
@@ -29,7 +32,7 @@ extension FileMakerDialect {
                 status: .internalServerError)
         }
         let page = Array(sort.sorted(found).dropFirst(offset - 1).prefix(limit))
-        let presenter = FileMakerRecordPresenter(context: context, portals: portals)
+        let presenter = FileMakerRecordPresenter(context: response, portals: portals)
         return FileMakerEnvelope.response(
             scripts.adding(to: [
                 "dataInfo": dataInfo(context, total: all.count, found: found.count, returned: page.count),
@@ -38,7 +41,9 @@ extension FileMakerDialect {
     }
 
     private func today(_ context: FileMakerContext) -> CivilDate {
-        CivilDate(daysSinceEpoch: Int(context.store.presentTime() / 86_400_000))
+        let milliseconds = context.store.presentTime()
+        let days = milliseconds / 86_400_000 - (milliseconds % 86_400_000 < 0 ? 1 : 0)
+        return CivilDate(daysSinceEpoch: Int(days))
     }
 }
 
@@ -52,23 +57,32 @@ struct FileMakerFinder {
         let layout = context.layout
         var kinds: [String: FieldKind] = [:]
         for field in layout.fields where !field.global {
-            kinds[field.name] = Self.kind(field)
+            kinds[field.name] = field.repetitions > 1 ? .list(of: Self.kind(field)) : Self.kind(field)
         }
         let schema = QuerySchema([ResourceSchema("records", idField: "recordId", fields: kinds)])
         let projected = records.map { Self.project($0, layout: layout) }
         let source = InMemoryDataSource(schema: schema, records: ["records": projected], indexed: false)
         var found = [Bool](repeating: false, count: records.count)
         for (index, request) in requests.enumerated() {
-            guard let object = request.objectValue else { throw FileMakerError.parameterInvalid("each query item must be an object") }
+            guard let object = request.objectValue else {
+                throw FileMakerError.parameterInvalid("each query item must be an object")
+            }
             let omit = Self.isOmit(object["omit"])
             var criteria: [Expr] = []
             for member in object.members where member.key != "omit" {
-                guard let field = layout.field(named: member.key) else { throw FileMakerError.fieldMissing(member.key) }
-                guard !field.global else { throw FileMakerError.parameterInvalid("global field '\(field.name)' cannot be a find criterion") }
                 let text = FileMakerRecordPresenter.text(member.value)
                 guard !text.isEmpty else { continue }
+                if member.key.contains("::") {
+                    criteria.append(try related(member.key, text, layout: layout, kinds: kinds))
+                    continue
+                }
+                guard let field = layout.field(named: member.key) else { throw FileMakerError.fieldMissing(member.key) }
+                guard !field.global else {
+                    throw FileMakerError.parameterInvalid("global field '\(field.name)' cannot be a find criterion")
+                }
                 criteria.append(
-                    try FileMakerCriterion(field: field, text: text, today: today, format: context.dateFormat).expression())
+                    try FileMakerCriterion(field: field, text: text, today: today, format: context.dateFormat)
+                        .expression())
             }
             guard !criteria.isEmpty else { throw FileMakerError.findCriteriaEmpty }
             if index == 0 && omit { found = found.map { _ in true } }
@@ -83,6 +97,43 @@ struct FileMakerFinder {
             }
         }
         return records.enumerated().filter { found[$0.offset] }.map(\.element)
+    }
+
+    /// A criterion on a related field (`Albums::title`) of a portal's table: the records with
+    /// some related row that matches, as their key values.
+    private func related(_ qualified: String, _ text: String, layout: FileMakerLayout, kinds: [String: FieldKind])
+        throws(FileMakerError) -> Expr
+    {
+        let parts = qualified.components(separatedBy: "::")
+        guard parts.count == 2,
+            let portal = layout.portals.first(where: { $0.table == parts[0] || $0.name == parts[0] }),
+            let table = context.database.table(named: portal.table), let field = table.field(named: parts[1]),
+            !field.global
+        else { throw FileMakerError.fieldMissing(qualified) }
+        let rowLayout = FileMakerLayout(
+            name: portal.table, table: portal.table, fields: [field, FileMakerField(name: portal.childKey)])
+        let schema = QuerySchema([ResourceSchema("rows", idField: "recordId", fields: [field.name: Self.kind(field)])])
+        let resource = FileMakerStoreModel.resource(database: context.database.name, table: portal.table)
+        let rows = ((try? context.store.list(resource).records) ?? []).map { Self.project($0, layout: rowLayout) }
+        let source = InMemoryDataSource(schema: schema, records: ["rows": rows], indexed: false)
+        let condition = try FileMakerCriterion(field: field, text: text, today: today, format: context.dateFormat)
+            .expression()
+        let query: CompiledQuery
+        do {
+            query = try CompiledQuery(Query("rows", where: condition), schema: schema)
+        } catch {
+            throw FileMakerError.parameterInvalid("\(error)")
+        }
+        var keys: [JSONValue] = []
+        for row in rows where (try? query.matches(row, in: source)) == true {
+            if let key = row[portal.childKey], key != .null, !keys.contains(key) { keys.append(key) }
+        }
+        let parentKind = kinds[portal.parentKey] ?? .string
+        let values = keys.compactMap { key -> JSONValue? in
+            let text = FileMakerRecordPresenter.text(key)
+            return parentKind == .float ? JSONNumber(text: text).map { .number($0) } : .string(text)
+        }
+        return .cond(Condition(FieldPath(portal.parentKey), .in, .list(values)))
     }
 
     static func isOmit(_ value: JSONValue?) -> Bool {
@@ -106,21 +157,30 @@ struct FileMakerFinder {
     static func project(_ record: JSONObject, layout: FileMakerLayout) -> JSONObject {
         var object: JSONObject = ["recordId": record["recordId"] ?? ""]
         for field in layout.fields where !field.global {
-            let text = FileMakerRecordPresenter.text(record[field.name])
-            guard !text.isEmpty else {
-                object[field.name] = .null
-                continue
-            }
-            switch field.result {
-            case .number: object[field.name] = JSONNumber(text: text).map { .number($0) } ?? .null
-            case .date: object[field.name] = FileMakerValue.parseDate(text, format: .us).map { .string(FileMakerValue.isoDate($0)) } ?? .null
-            case .timeStamp:
-                object[field.name] = FileMakerValue.parseTimestamp(text, format: .us).map {
-                    .string(FileMakerValue.isoDate($0.date) + "T" + $0.time)
-                } ?? .null
-            default: object[field.name] = .string(text)
+            if field.repetitions > 1 {
+                object[field.name] = .array(
+                    FileMakerRepetition.values(record[field.name], count: field.repetitions).map { project($0, field) }
+                        .filter { $0 != .null })
+            } else {
+                object[field.name] = project(record[field.name], field)
             }
         }
         return object
+    }
+
+    /// One value as the query model reads it.
+    private static func project(_ value: JSONValue?, _ field: FileMakerField) -> JSONValue {
+        let text = FileMakerRecordPresenter.text(value)
+        guard !text.isEmpty else { return .null }
+        switch field.result {
+        case .number: return JSONNumber(text: text).map { .number($0) } ?? .null
+        case .date:
+            return FileMakerValue.parseDate(text, format: .us).map { .string(FileMakerValue.isoDate($0)) } ?? .null
+        case .timeStamp:
+            return FileMakerValue.parseTimestamp(text, format: .us).map {
+                .string(FileMakerValue.isoDate($0.date) + "T" + $0.time)
+            } ?? .null
+        default: return .string(text)
+        }
     }
 }

@@ -21,7 +21,10 @@ extension FileMakerDialect {
 
     /// `GET /databases/{db}/layouts`: layouts, grouped in their folders.
     func layouts(_ database: FileMakerDatabase) -> DialectResponse {
-        let items = Self.folders(database.layouts.map { ($0.folder, JSONValue.object(["name": .string($0.name), "table": .string($0.table)])) },
+        let items = Self.folders(
+            database.layouts.map {
+                ($0.folder, JSONValue.object(["name": .string($0.name), "table": .string($0.table)]))
+            },
             key: "folderLayoutNames")
         return FileMakerEnvelope.response(["layouts": .array(items)])
     }
@@ -51,7 +54,9 @@ extension FileMakerDialect {
             contents[folder, default: []].append(item)
         }
         for (folder, index) in positions {
-            result[index] = ["name": .string(folder), "isFolder": true, .init(stringLiteral: key): .array(contents[folder] ?? [])]
+            result[index] = [
+                "name": .string(folder), "isFolder": true, .init(stringLiteral: key): .array(contents[folder] ?? []),
+            ]
         }
         return result
     }
@@ -85,11 +90,13 @@ extension FileMakerDialect {
 
     static func fieldMetadata(_ field: FileMakerField, name: String) -> JSONValue {
         var item: JSONObject = [
-            "name": .string(name), "type": .string(field.kind.rawValue), "displayType": .string(field.valueList == nil ? "editText" : "popupList"),
-            "result": .string(field.result.rawValue), "global": .bool(field.global), "autoEnter": .bool(field.autoEnter != nil),
+            "name": .string(name), "type": .string(field.kind.rawValue),
+            "displayType": .string(field.valueList == nil ? "editText" : "popupList"),
+            "result": .string(field.result.rawValue), "global": .bool(field.global),
+            "autoEnter": .bool(field.autoEnter != nil),
             "fourDigitYear": false, "maxRepeat": .number(JSONNumber(field.repetitions)),
             "maxCharacters": .number(JSONNumber(field.maxCharacters)), "notEmpty": .bool(field.notEmpty),
-            "numeric": .bool(field.result == .number), "timeOfDay": false, "repetitionStart": 1,
+            "numeric": false, "timeOfDay": false, "repetitionStart": 1,
             "repetitionEnd": .number(JSONNumber(field.repetitions)),
         ]
         if let list = field.valueList { item["valueList"] = .string(list) }

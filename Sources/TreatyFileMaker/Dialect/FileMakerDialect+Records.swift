@@ -17,7 +17,8 @@ extension FileMakerDialect {
         let sorted = try FileMakerSort(call.query("_sort").map { .string($0) }, layout: context.layout).sorted(all)
         let page = Array(sorted.dropFirst(offset - 1).prefix(limit))
         guard !page.isEmpty else { throw FileMakerError.recordMissing }
-        let presenter = FileMakerRecordPresenter(context: context, portals: try portals(context, body: nil))
+        let response = try context.responding()
+        let presenter = FileMakerRecordPresenter(context: response, portals: try portals(response, body: nil))
         return FileMakerEnvelope.response(
             scripts.adding(to: [
                 "dataInfo": dataInfo(context, total: all.count, found: all.count, returned: page.count),
@@ -29,7 +30,8 @@ extension FileMakerDialect {
     func record(_ context: FileMakerContext, id: String) throws(FileMakerError) -> DialectResponse {
         let scripts = FileMakerScriptRun(scriptParameters(context, body: nil), database: context.database)
         let record = try stored(context, id: id)
-        let presenter = FileMakerRecordPresenter(context: context, portals: try portals(context, body: nil))
+        let response = try context.responding()
+        let presenter = FileMakerRecordPresenter(context: response, portals: try portals(response, body: nil))
         let total = try records(context).count
         return FileMakerEnvelope.response(
             scripts.adding(to: [
@@ -70,7 +72,7 @@ extension FileMakerDialect {
             {
                 throw FileMakerError.modIDMismatch
             }
-            let values = try writer.values(fieldData, on: context.layout)
+            let values = try writer.values(fieldData, on: context.layout, base: record)
             try deleteRelatedRows(deleteRelated, context: context)
             try writePortalRows(body["portalData"], parent: record, context: context)
             return try writer.update(record, with: values, in: context.layout.table)
@@ -183,13 +185,17 @@ extension FileMakerDialect {
                 guard let object = row.objectValue else { throw FileMakerError.invalidJSON }
                 var values = JSONObject()
                 for entry in object.members where entry.key != "recordId" && entry.key != "modId" {
-                    let name = entry.key.hasPrefix(portal.table + "::") ? String(entry.key.dropFirst(portal.table.count + 2)) : entry.key
+                    let name =
+                        entry.key.hasPrefix(portal.table + "::")
+                        ? String(entry.key.dropFirst(portal.table.count + 2)) : entry.key
                     guard let field = related.field(named: name) else { throw FileMakerError.fieldMissing(entry.key) }
                     guard field.isWritable else { throw FileMakerError.fieldNotModifiable }
                     values[name] = try FileMakerValue.stored(entry.value, for: field, format: context.dateFormat)
                 }
                 if let rowID = object["recordId"].map(FileMakerRecordPresenter.text) {
-                    guard let existing = try? context.store.get(resource, id: rowID) else { throw FileMakerError.recordMissing }
+                    guard let existing = try? context.store.get(resource, id: rowID) else {
+                        throw FileMakerError.recordMissing
+                    }
                     if let expected = object["modId"].map(FileMakerRecordPresenter.text),
                         expected != FileMakerRecordPresenter.text(existing["modId"])
                     {

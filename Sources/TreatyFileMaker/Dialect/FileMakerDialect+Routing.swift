@@ -146,4 +146,15 @@ struct FileMakerContext {
 
     /// The table of the layout.
     var table: FileMakerTable? { database.table(named: layout.table) }
+
+    /// The context answers are rendered in: the layout `layout.response` names (from the query,
+    /// or `body` for a find), else this one.
+    ///
+    /// - Throws: 105 when the named layout does not exist.
+    func responding(body: JSONObject? = nil) throws(FileMakerError) -> FileMakerContext {
+        let name = body.map { $0["layout.response"].flatMap(\.stringValue) } ?? call.query("layout.response")
+        guard let name, !name.isEmpty else { return self }
+        guard let other = database.layout(named: name) else { throw FileMakerError.layoutMissing }
+        return FileMakerContext(call: call, database: database, layout: other, globals: globals, dateFormat: dateFormat)
+    }
 }

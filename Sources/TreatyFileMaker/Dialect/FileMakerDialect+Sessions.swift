@@ -1,6 +1,6 @@
-internal import Synchronization
 internal import Foundation
 internal import HTTPTypes
+internal import Synchronization
 internal import TreatyDialect
 internal import TreatyJSON
 

@@ -1,9 +1,9 @@
-internal import HTTPTypes
 internal import Foundation
+internal import HTTPTypes
+internal import Synchronization
 public import TreatyCore
 public import TreatyDialect
 internal import TreatyJSON
-internal import Synchronization
 
 /// The FileMaker Data API (FileMaker Server 19–21) over a ``TreatyDialect/RecordStore``:
 /// sessions, metadata, records with portals and `modId`, `_find`, scripts and globals, in the
@@ -40,21 +40,27 @@ public struct FileMakerDialect: Dialect {
     public func failureResponse(for failure: SimulatorFailure) -> DialectResponse {
         switch failure {
         case .routeNotFound:
-            return FileMakerError(3, "Command is unavailable (for example, wrong menu item, wrong mode)", status: .notFound)
-                .response
+            return FileMakerError(
+                3, "Command is unavailable (for example, wrong menu item, wrong mode)", status: .notFound
+            )
+            .response
         case .methodNotAllowed:
             return FileMakerError(1704, "Resource doesn't support the specified HTTP verb", status: .methodNotAllowed)
                 .response
         case .payloadTooLarge(let limit):
-            return FileMakerError(953, "Data transfer limit exceeded: the body is over \(limit) bytes", status: .contentTooLarge)
-                .response
+            return FileMakerError(
+                953, "Data transfer limit exceeded: the body is over \(limit) bytes", status: .contentTooLarge
+            )
+            .response
         case .unsupportedMediaType:
             return FileMakerError(
                 1708, "Unsupported media type; send Content-Type: application/json", status: .unsupportedMediaType
             ).response
         case .injectedStatus(let status):
-            return FileMakerError(status.code >= 500 ? 8 : 10, status.reasonPhrase.isEmpty ? "Error" : status.reasonPhrase, status: status)
-                .response
+            return FileMakerError(
+                status.code >= 500 ? 8 : 10, status.reasonPhrase.isEmpty ? "Error" : status.reasonPhrase, status: status
+            )
+            .response
         case .rateLimited(let seconds):
             var response = FileMakerError(953, "Data transfer limit exceeded", status: .tooManyRequests).response
             response.headers[.retryAfter] = String(seconds)

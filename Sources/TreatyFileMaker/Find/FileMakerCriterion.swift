@@ -26,7 +26,8 @@ struct FileMakerCriterion {
         for (symbol, op) in [("<=", QueryOperator.le), ("≤", .le), (">=", .ge), ("≥", .ge), ("<", .lt), (">", .gt)]
         where trimmed.hasPrefix(symbol) {
             let operand = String(trimmed.dropFirst(symbol.count)).trimmingCharacters(in: .whitespaces)
-            return .cond(Condition(path, op, .value(try value(operand, upper: op == .le || op == .gt)), caseSensitive: false))
+            return .cond(
+                Condition(path, op, .value(try value(operand, upper: op == .le || op == .gt)), caseSensitive: false))
         }
         for separator in ["...", ".."] {
             if let range = trimmed.range(of: separator) {
@@ -37,10 +38,15 @@ struct FileMakerCriterion {
         }
         switch field.result {
         case .number:
-            let number = try value(trimmed.hasPrefix("==") ? String(trimmed.dropFirst(2)) : trimmed.hasPrefix("=") ? String(trimmed.dropFirst()) : trimmed, upper: false)
+            let number = try value(
+                trimmed.hasPrefix("==")
+                    ? String(trimmed.dropFirst(2)) : trimmed.hasPrefix("=") ? String(trimmed.dropFirst()) : trimmed,
+                upper: false)
             return .cond(Condition(path, .between, .range(number, number)))
         case .date, .timeStamp:
-            let bare = trimmed.hasPrefix("==") ? String(trimmed.dropFirst(2)) : trimmed.hasPrefix("=") ? String(trimmed.dropFirst()) : trimmed
+            let bare =
+                trimmed.hasPrefix("==")
+                ? String(trimmed.dropFirst(2)) : trimmed.hasPrefix("=") ? String(trimmed.dropFirst()) : trimmed
             return .cond(
                 Condition(path, .between, .range(try value(bare, upper: false), try value(bare, upper: true))))
         default:
@@ -51,7 +57,8 @@ struct FileMakerCriterion {
     /// Text criteria: `==` whole field, `=` whole words, else word starts.
     private func textExpression(_ text: String, path: FieldPath) -> Expr {
         if text.hasPrefix("==") {
-            return .cond(Condition(path, .like, .value(.string(Self.pattern(String(text.dropFirst(2))))), caseSensitive: false))
+            return .cond(
+                Condition(path, .like, .value(.string(Self.pattern(String(text.dropFirst(2))))), caseSensitive: false))
         }
         let wholeWords = text.hasPrefix("=")
         let words = Self.words(wholeWords ? String(text.dropFirst()) : text)
@@ -115,7 +122,9 @@ struct FileMakerCriterion {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         switch field.result {
         case .number:
-            guard let number = JSONNumber(text: trimmed) else { throw FileMakerError(500 + 2, "Numeric value does not meet validation entry options") }
+            guard let number = JSONNumber(text: trimmed) else {
+                throw FileMakerError(500 + 2, "Numeric value does not meet validation entry options")
+            }
             return .number(number)
         case .date, .timeStamp:
             if trimmed == "//" { return .string(FileMakerValue.isoDate(today) + (upper ? "T23:59:59.999" : "")) }
@@ -128,10 +137,16 @@ struct FileMakerCriterion {
             let parts = trimmed.split(separator: "/").compactMap { Int($0) }
             let date: CivilDate?
             switch parts.count {
-            case 1: date = upper ? CivilDate(year: parts[0], month: 12, day: 31) : CivilDate(year: parts[0], month: 1, day: 1)
+            case 1:
+                date =
+                    upper ? CivilDate(year: parts[0], month: 12, day: 31) : CivilDate(year: parts[0], month: 1, day: 1)
             case 2:
                 let first = CivilDate(year: parts[1], month: parts[0], day: 1)
-                date = upper ? CivilDate(daysSinceEpoch: CivilDate(year: parts[1] + parts[0] / 12, month: parts[0] % 12 + 1, day: 1).daysSinceEpoch - 1) : first
+                date =
+                    upper
+                    ? CivilDate(
+                        daysSinceEpoch: CivilDate(year: parts[1] + parts[0] / 12, month: parts[0] % 12 + 1, day: 1)
+                            .daysSinceEpoch - 1) : first
             default: date = nil
             }
             guard let date, date.isValid else { throw FileMakerError.dateInvalid }

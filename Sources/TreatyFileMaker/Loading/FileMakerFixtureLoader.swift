@@ -29,23 +29,31 @@ public struct FileMakerFixtureLoader: Sendable {
         var records: [String: [JSONObject]] = [:]
         var last: [String: Int] = [:]
         let base = directory.hasSuffix("/") ? directory : directory + "/"
-        let known = Set(schema.databases.flatMap { database in
-            database.layouts.map { "\($0.name).json" } + database.layouts.map { "\(database.name)/\($0.name).json" }
-        })
+        let known = Set(
+            schema.databases.flatMap { database in
+                database.layouts.map { "\($0.name).json" } + database.layouts.map { "\(database.name)/\($0.name).json" }
+            })
         for name in ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
         where name.hasSuffix(".json") && !known.contains(name) {
             let layouts = schema.databases.flatMap { $0.layouts.map(\.name) }
-            let hint = Suggestion.closest(to: String(name.dropLast(5)), among: layouts).map { ["did you mean '\($0).json'?"] } ?? []
+            let hint =
+                Suggestion.closest(to: String(name.dropLast(5)), among: layouts).map { ["did you mean '\($0).json'?"] }
+                ?? []
             diagnostics.append(
                 .error(
-                    "unknown-layout", "'\(name)' names no layout of the contract", at: SourceLocation(file: base + name),
-                    details: hint, fix: "name fixture files after layouts: \(layouts.map { "\($0).json" }.joined(separator: ", "))"))
+                    "unknown-layout", "'\(name)' names no layout of the contract",
+                    at: SourceLocation(file: base + name),
+                    details: hint,
+                    fix: "name fixture files after layouts: \(layouts.map { "\($0).json" }.joined(separator: ", "))"))
         }
         for database in schema.databases {
             for layout in database.layouts {
-                let candidates = [base + database.name + "/" + layout.name + ".json"]
+                let candidates =
+                    [base + database.name + "/" + layout.name + ".json"]
                     + (database.name == schema.databases.first?.name ? [base + layout.name + ".json"] : [])
-                guard let file = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else { continue }
+                guard let file = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+                    continue
+                }
                 let resource = FileMakerStoreModel.resource(database: database.name, table: layout.table)
                 let loaded = loadFile(file, layout: layout, database: database, existing: records[resource] ?? [])
                 diagnostics += loaded.diagnostics
@@ -60,44 +68,79 @@ public struct FileMakerFixtureLoader: Sendable {
         records[FileMakerStoreModel.sequences] = last.sorted { $0.key < $1.key }.map {
             ["recordId": .string($0.key), "last": .number(JSONNumber($0.value))]
         }
-        return Result(fixtures: diagnostics.containsErrors ? nil : FixtureSet(records: records), diagnostics: diagnostics)
+        return Result(
+            fixtures: diagnostics.containsErrors ? nil : FixtureSet(records: records), diagnostics: diagnostics)
     }
 
     private func loadFile(_ file: String, layout: FileMakerLayout, database: FileMakerDatabase, existing: [JSONObject])
         -> (records: [JSONObject], diagnostics: [Diagnostic])
     {
         guard let data = FileManager.default.contents(atPath: file), data.count <= maxFileSize else {
-            return ([], [.error("unreadable-file", "cannot read the fixture file (or it is over \(maxFileSize) bytes)", at: SourceLocation(file: file))])
+            return (
+                [],
+                [
+                    .error(
+                        "unreadable-file", "cannot read the fixture file (or it is over \(maxFileSize) bytes)",
+                        at: SourceLocation(file: file))
+                ]
+            )
         }
         let text = String(decoding: data, as: UTF8.self)
         let value: JSONValue
         do {
             value = try JSONParser().parse(Array(data))
         } catch {
-            return ([], [.error(RuleID(rawValue: error.code), "invalid JSON: \(error.message)", at: SourceLocation(file: file, line: error.position.line, column: error.position.column))])
+            return (
+                [],
+                [
+                    .error(
+                        RuleID(rawValue: error.code), "invalid JSON: \(error.message)",
+                        at: SourceLocation(file: file, line: error.position.line, column: error.position.column))
+                ]
+            )
         }
         let locator = JSONSourceLocator(text: text)
-        func located(_ message: String, _ pointer: JSONPointer, rule: RuleID = "invalid-record", fix: String) -> Diagnostic {
+        func located(_ message: String, _ pointer: JSONPointer, rule: RuleID = "invalid-record", fix: String)
+            -> Diagnostic
+        {
             locator.locate(.error(rule, message, fix: fix), at: pointer, file: file, text: text)
         }
         guard let items = value.arrayValue else {
-            return ([], [located("a fixture file holds a JSON array of records, found \(value.kind)", .root, fix: "write [ { \"field\": value, … } ]")])
+            return (
+                [],
+                [
+                    located(
+                        "a fixture file holds a JSON array of records, found \(value.kind)", .root,
+                        fix: "write [ { \"field\": value, … } ]")
+                ]
+            )
         }
         guard let table = database.table(named: layout.table) else { return ([], []) }
         var diagnostics: [Diagnostic] = []
         var records: [JSONObject] = []
         var ids = Set(existing.map { FileMakerRecordPresenter.text($0["recordId"]) })
         var next = (existing.compactMap { Int(FileMakerRecordPresenter.text($0["recordId"])) }.max() ?? 0) + 1
+        // A serial left out continues after the largest one in the table so far, in file order
+        // (written or handed out), so fixtures never repeat one.
+        var serials: [String: Int] = [:]
+        for field in layout.fields where field.autoEnter == .serial {
+            serials[field.name] = Self.largest(field.name, in: existing)
+        }
         for (index, item) in items.enumerated() {
             let pointer = JSONPointer.root.appending(index: index)
             guard let object = item.objectValue else {
-                diagnostics.append(located("record \(index) is not an object", pointer, fix: "write each record as { \"field\": value }"))
+                diagnostics.append(
+                    located(
+                        "record \(index) is not an object", pointer, fix: "write each record as { \"field\": value }"))
                 continue
             }
             var record = JSONObject()
             let id = object["recordId"].map(FileMakerRecordPresenter.text) ?? String(next)
             guard let number = Int(id), number > 0, !ids.contains(id) else {
-                diagnostics.append(located("recordId '\(id)' is not a new positive integer", pointer.appending("recordId"), fix: "give each record a distinct recordId such as \"\(next)\", or leave it out"))
+                diagnostics.append(
+                    located(
+                        "recordId '\(id)' is not a new positive integer", pointer.appending("recordId"),
+                        fix: "give each record a distinct recordId such as \"\(next)\", or leave it out"))
                 continue
             }
             ids.insert(id)
@@ -106,24 +149,64 @@ public struct FileMakerFixtureLoader: Sendable {
             record["modId"] = .string(object["modId"].map(FileMakerRecordPresenter.text) ?? "0")
             var valid = true
             for member in object.members where member.key != "recordId" && member.key != "modId" {
-                guard let field = layout.field(named: member.key), !field.global else {
-                    let hint = Suggestion.closest(to: member.key, among: layout.fields.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
-                    diagnostics.append(located("layout '\(layout.name)' has no field '\(member.key)'\(hint)", pointer.appending(member.key), rule: "unknown-field", fix: "use the layout's fields: \(layout.fields.map(\.name).joined(separator: ", "))"))
+                let (name, repetition) = FileMakerRepetition.parse(member.key)
+                guard let field = layout.field(named: name), !field.global, repetition <= field.repetitions else {
+                    let hint =
+                        Suggestion.closest(to: member.key, among: layout.fields.map(\.name)).map {
+                            " (did you mean '\($0)'?)"
+                        } ?? ""
+                    diagnostics.append(
+                        located(
+                            "layout '\(layout.name)' has no field '\(member.key)'\(hint)",
+                            pointer.appending(member.key), rule: "unknown-field",
+                            fix: "use the layout's fields: \(layout.fields.map(\.name).joined(separator: ", "))"))
                     valid = false
                     continue
                 }
                 do {
-                    record[field.name] = try FileMakerValue.stored(member.value, for: field, format: .us)
+                    if field.repetitions > 1 {
+                        var values = FileMakerRepetition.values(record[field.name], count: field.repetitions)
+                        if let items = member.value.arrayValue, member.key == field.name {
+                            for (index, item) in items.prefix(field.repetitions).enumerated() {
+                                values[index] = try FileMakerValue.stored(item, for: field, format: .us)
+                            }
+                        } else {
+                            values[repetition - 1] = try FileMakerValue.stored(member.value, for: field, format: .us)
+                        }
+                        record[field.name] = .array(values)
+                    } else {
+                        record[field.name] = try FileMakerValue.stored(member.value, for: field, format: .us)
+                    }
                 } catch {
-                    diagnostics.append(located("'\(member.key)': \(error.message) (\(field.result.rawValue) field)", pointer.appending(member.key), fix: "write dates as MM/dd/yyyy, times as HH:mm:ss, numbers as numbers"))
+                    diagnostics.append(
+                        located(
+                            "'\(member.key)': \(error.message) (\(field.result.rawValue) field)",
+                            pointer.appending(member.key),
+                            fix: "write dates as MM/dd/yyyy, times as HH:mm:ss, numbers as numbers"))
                     valid = false
                 }
             }
-            for field in table.fields where !field.global && record[field.name] == nil {
-                record[field.name] = field.autoEnter == .serial ? (field.result == .number ? .number(JSONNumber(number)) : .string(id)) : field.autoEnter == .uuid ? .string(Self.fixtureUUID(layout.table, number)) : ""
+            for field in layout.fields where field.autoEnter == .serial {
+                if let written = Int(FileMakerRecordPresenter.text(record[field.name])) {
+                    serials[field.name] = max(serials[field.name] ?? 0, written)
+                }
             }
-            for field in table.fields where field.notEmpty && FileMakerRecordPresenter.text(record[field.name]).isEmpty {
-                diagnostics.append(located("record \(index) leaves '\(field.name)' empty, which must not be empty", pointer, rule: "required-field", fix: "give '\(field.name)' a value"))
+            for field in table.fields where !field.global && record[field.name] == nil {
+                var value: JSONValue = field.autoEnter == .uuid ? .string(Self.fixtureUUID(layout.table, number)) : ""
+                if field.autoEnter == .serial {
+                    let serial = (serials[field.name] ?? 0) + 1
+                    serials[field.name] = serial
+                    value = field.result == .number ? .number(JSONNumber(serial)) : .string(String(serial))
+                }
+                record[field.name] =
+                    field.repetitions > 1 ? .array(FileMakerRepetition.values(value, count: field.repetitions)) : value
+            }
+            for field in table.fields where field.notEmpty && FileMakerRecordPresenter.text(record[field.name]).isEmpty
+            {
+                diagnostics.append(
+                    located(
+                        "record \(index) leaves '\(field.name)' empty, which must not be empty", pointer,
+                        rule: "required-field", fix: "give '\(field.name)' a value"))
                 valid = false
             }
             if valid { records.append(record) }
@@ -143,7 +226,9 @@ public struct FileMakerFixtureLoader: Sendable {
 
     /// A stable UUID for a fixture record's auto-entered UUID field.
     static func fixtureUUID(_ table: String, _ number: Int) -> String {
-        let hex = String(UInt64(truncatingIfNeeded: table.utf8.reduce(5381) { ($0 << 5) &+ $0 &+ UInt64($1) }), radix: 16, uppercase: true)
+        let hex = String(
+            UInt64(truncatingIfNeeded: table.utf8.reduce(5381) { ($0 << 5) &+ $0 &+ UInt64($1) }), radix: 16,
+            uppercase: true)
         let padded = String(repeating: "0", count: max(0, 12 - hex.count)) + hex.suffix(12)
         return "00000000-0000-4000-8000-" + String(padded.prefix(12 - String(number).count) + String(number)).suffix(12)
     }

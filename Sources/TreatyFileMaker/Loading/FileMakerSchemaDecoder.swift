@@ -59,12 +59,15 @@ struct SchemaReader {
     mutating func databases(_ node: SourceNode) -> FileMakerSchema {
         var databases: [FileMakerDatabase] = []
         for entry in entries(node, "'databases'") {
-            guard let mapping = context.mapping(entry.value, allowed: ["accounts", "layouts", "scripts"], in: "database '\(entry.key)'")
+            guard
+                let mapping = context.mapping(
+                    entry.value, allowed: ["accounts", "layouts", "scripts"], in: "database '\(entry.key)'")
             else { continue }
             let accounts = mapping["accounts"].map { self.accounts($0) } ?? []
             if accounts.isEmpty {
                 context.report(
-                    "missing-key", "database '\(entry.key)' has no accounts, so no session can open", line: entry.keyLine,
+                    "missing-key", "database '\(entry.key)' has no accounts, so no session can open",
+                    line: entry.keyLine,
                     column: entry.keyColumn, fix: "add 'accounts: [{ username: admin, password: … }]'")
             }
             let layouts = mapping["layouts"].map { self.layouts($0) } ?? []
@@ -117,7 +120,9 @@ struct SchemaReader {
         entries(node, "the fields of layout '\(layout)'").compactMap { entry in
             let location = SourceLocation(file: context.file, line: entry.keyLine, column: entry.keyColumn)
             if case .scalar = entry.value.value {
-                guard let result = context.choice(entry.value, "the result of '\(entry.key)'", as: FileMakerField.Result.self)
+                guard
+                    let result = context.choice(
+                        entry.value, "the result of '\(entry.key)'", as: FileMakerField.Result.self)
                 else { return nil }
                 return FileMakerField(name: entry.key, result: result, location: location)
             }
@@ -131,7 +136,9 @@ struct SchemaReader {
             if let value = mapping["type"], let kind = context.choice(value, "'type'", as: FileMakerField.Kind.self) {
                 field.kind = kind
             }
-            if let value = mapping["result"], let result = context.choice(value, "'result'", as: FileMakerField.Result.self) {
+            if let value = mapping["result"],
+                let result = context.choice(value, "'result'", as: FileMakerField.Result.self)
+            {
                 field.result = result
             }
             field.global = mapping["global"].flatMap { context.bool($0, "'global'") } ?? false
@@ -155,17 +162,20 @@ struct SchemaReader {
     private mutating func portals(_ node: SourceNode) -> [FileMakerPortal] {
         entries(node, "'portals'").compactMap { entry in
             guard
-                let mapping = context.mapping(entry.value, allowed: ["table", "match", "fields"], in: "portal '\(entry.key)'")
+                let mapping = context.mapping(
+                    entry.value, allowed: ["table", "match", "fields"], in: "portal '\(entry.key)'")
             else { return nil }
             let location = SourceLocation(file: context.file, line: entry.keyLine, column: entry.keyColumn)
             guard let matchNode = mapping["match"],
-                let match = context.mapping(matchNode, allowed: ["parent", "child"], in: "the 'match' of portal '\(entry.key)'"),
+                let match = context.mapping(
+                    matchNode, allowed: ["parent", "child"], in: "the 'match' of portal '\(entry.key)'"),
                 let parent = required(match, "parent", in: "the 'match' of portal '\(entry.key)'"),
                 let child = required(match, "child", in: "the 'match' of portal '\(entry.key)'")
             else {
                 if mapping["match"] == nil {
                     context.report(
-                        "missing-key", "portal '\(entry.key)' has no 'match'", line: entry.keyLine, column: entry.keyColumn,
+                        "missing-key", "portal '\(entry.key)' has no 'match'", line: entry.keyLine,
+                        column: entry.keyColumn,
                         fix: "add 'match: { parent: <this layout's key field>, child: <the related table's field> }'")
                 }
                 return nil
@@ -179,7 +189,9 @@ struct SchemaReader {
 
     private mutating func valueLists(_ node: SourceNode) -> [FileMakerValueList] {
         entries(node, "'value_lists'").compactMap { entry in
-            context.strings(entry.value, "value list '\(entry.key)'").map { FileMakerValueList(name: entry.key, values: $0) }
+            context.strings(entry.value, "value list '\(entry.key)'").map {
+                FileMakerValueList(name: entry.key, values: $0)
+            }
         }
     }
 
@@ -203,7 +215,8 @@ struct SchemaReader {
                 return FileMakerScript(name: entry.key, folder: folder, behaviour: .error(code), location: location)
             default:
                 context.report(
-                    "invalid-value", "script '\(entry.key)' needs exactly one of 'result' or 'error'", line: entry.keyLine,
+                    "invalid-value", "script '\(entry.key)' needs exactly one of 'result' or 'error'",
+                    line: entry.keyLine,
                     column: entry.keyColumn, fix: "write 'result: \"{{param}}\"' (the parameter echoed) or 'error: 3'")
                 return nil
             }
@@ -226,7 +239,8 @@ struct SchemaReader {
             for field in layout.fields {
                 if let list = field.valueList, !layout.valueLists.contains(where: { $0.name == list }) {
                     report(
-                        "unknown-value-list", "field '\(field.name)' shows value list '\(list)', which layout '\(layout.name)' does not declare",
+                        "unknown-value-list",
+                        "field '\(field.name)' shows value list '\(list)', which layout '\(layout.name)' does not declare",
                         among: layout.valueLists.map(\.name), list, line: field.location?.line ?? line,
                         column: field.location?.column ?? column)
                 }
@@ -236,18 +250,21 @@ struct SchemaReader {
                 let portalColumn = portal.location?.column ?? column
                 guard let related = tables.first(where: { $0.name == portal.table }) else {
                     report(
-                        "unknown-table", "portal '\(portal.name)' shows table '\(portal.table)', which no layout of '\(database.name)' shows",
+                        "unknown-table",
+                        "portal '\(portal.name)' shows table '\(portal.table)', which no layout of '\(database.name)' shows",
                         among: tables.map(\.name), portal.table, line: portalLine, column: portalColumn)
                     continue
                 }
                 if layout.field(named: portal.parentKey) == nil {
                     report(
-                        "unknown-field", "portal '\(portal.name)' matches on '\(portal.parentKey)', which is not a field of layout '\(layout.name)'",
+                        "unknown-field",
+                        "portal '\(portal.name)' matches on '\(portal.parentKey)', which is not a field of layout '\(layout.name)'",
                         among: layout.fields.map(\.name), portal.parentKey, line: portalLine, column: portalColumn)
                 }
                 for name in [portal.childKey] + portal.fields where related.field(named: name) == nil {
                     report(
-                        "unknown-field", "portal '\(portal.name)' names '\(name)', which is not a field of table '\(related.name)'",
+                        "unknown-field",
+                        "portal '\(portal.name)' names '\(name)', which is not a field of table '\(related.name)'",
                         among: related.fields.map(\.name), name, line: portalLine, column: portalColumn)
                 }
             }
@@ -258,7 +275,9 @@ struct SchemaReader {
         _ rule: RuleID, _ message: String, among names: [String], _ name: String, line: Int, column: Int
     ) {
         let hint = Suggestion.closest(to: name, among: names).map { ["did you mean '\($0)'?"] } ?? []
-        context.report(rule, message, line: line, column: column, details: hint, fix: "use one of: \(names.joined(separator: ", "))")
+        context.report(
+            rule, message, line: line, column: column, details: hint,
+            fix: "use one of: \(names.joined(separator: ", "))")
     }
 
     // MARK: - Helpers

@@ -58,7 +58,8 @@ struct FileMakerPayloadChecker: PayloadChecker {
         self.options = options
     }
 
-    private static func layout(named name: String, _ databaseName: String?, _ schema: FileMakerSchema) throws(CheckSetupError)
+    private static func layout(named name: String, _ databaseName: String?, _ schema: FileMakerSchema)
+        throws(CheckSetupError)
         -> (FileMakerDatabase, FileMakerLayout)
     {
         let databases = databaseName.map { schema.database(named: $0).map { [$0] } ?? [] } ?? schema.databases

@@ -36,7 +36,8 @@ public struct FileMakerPlugin: DialectPlugin {
             EnvironmentVariable(name: "TREATY_FM_USER", meaning: "the account the suites log in with on a live server"),
             EnvironmentVariable(name: "TREATY_FM_PASSWORD", meaning: "its password (never reported)"),
             EnvironmentVariable(
-                name: "TREATY_FM_DATABASE", meaning: "the hosted file to verify (default: the contract's first database)"),
+                name: "TREATY_FM_DATABASE",
+                meaning: "the hosted file to verify (default: the contract's first database)"),
         ]
     }
 
@@ -51,7 +52,9 @@ public struct FileMakerPlugin: DialectPlugin {
                 file: "filemaker", fix: "pass --contract FILE")
         }
         let decoded = FileMakerSchemaDecoder().decode(contract)
-        guard let schema = decoded.schema else { return BackendLoadResult(backend: nil, diagnostics: decoded.diagnostics) }
+        guard let schema = decoded.schema else {
+            return BackendLoadResult(backend: nil, diagnostics: decoded.diagnostics)
+        }
         var configuration = FileMakerDialectConfiguration(schema: schema, seed: setup.seed)
         var diagnostics = decoded.diagnostics
         if let text = setup.options["session-idle"] {
@@ -70,7 +73,9 @@ public struct FileMakerPlugin: DialectPlugin {
         if let directory = setup.fixtures {
             let loaded = FileMakerFixtureLoader().load(directory: directory, schema: schema)
             diagnostics += loaded.diagnostics
-            guard let records = loaded.fixtures else { return BackendLoadResult(backend: nil, diagnostics: diagnostics) }
+            guard let records = loaded.fixtures else {
+                return BackendLoadResult(backend: nil, diagnostics: diagnostics)
+            }
             fixtures = records
         }
         var storeContract = FileMakerStoreModel.contract(api: contract.api, schema: schema, file: contract.file)

@@ -43,7 +43,8 @@ struct FileMakerSample {
             return DialectSample(session: [login], reads: reads, write: [])
         }
         var fieldData = JSONObject()
-        for field in layout.fields where field.isWritable && !field.global && field.result != .container && field.autoEnter == nil {
+        for field in layout.fields
+        where field.isWritable && !field.global && field.result != .container && field.autoEnter == nil {
             fieldData[field.name] = FileMakerSampleValues.value(for: field, layout: layout, unique: "conformance")
         }
         let create = SampleRequest(
@@ -70,6 +71,7 @@ struct FileMakerSample {
     }
 
     static func escape(_ name: String) -> String {
-        name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? name
+        name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/")))
+            ?? name
     }
 }

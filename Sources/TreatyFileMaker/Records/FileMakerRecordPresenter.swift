@@ -24,8 +24,14 @@ struct FileMakerRecordPresenter {
         for field in context.layout.fields {
             if field.global {
                 fieldData[field.name] = context.globals["\(context.layout.table)::\(field.name)"] ?? ""
+            } else if field.repetitions > 1 {
+                let values = FileMakerRepetition.values(record[field.name], count: field.repetitions)
+                for (key, value) in zip(FileMakerRepetition.keys(of: field), values) {
+                    fieldData[key] = FileMakerValue.presented(value, for: field, format: context.dateFormat)
+                }
             } else {
-                fieldData[field.name] = FileMakerValue.presented(record[field.name], for: field, format: context.dateFormat)
+                fieldData[field.name] = FileMakerValue.presented(
+                    record[field.name], for: field, format: context.dateFormat)
             }
         }
         var portalData = JSONObject()

@@ -35,7 +35,8 @@ struct FileMakerSort {
             }
             guard let field = layout.field(named: name) else { throw FileMakerError.fieldMissing(name) }
             let order = item.objectValue?["sortOrder"]?.stringValue ?? "ascend"
-            guard ["ascend", "descend"].contains(order) || layout.valueLists.contains(where: { $0.name == order }) else {
+            guard ["ascend", "descend"].contains(order) || layout.valueLists.contains(where: { $0.name == order })
+            else {
                 throw FileMakerError.parameterInvalid("sortOrder must be ascend, descend or a value list")
             }
             keys.append(Key(field: field, descending: order == "descend"))
@@ -48,8 +49,12 @@ struct FileMakerSort {
         guard !keys.isEmpty else { return records }
         return records.enumerated().sorted { lhs, rhs in
             for key in keys {
-                let order = Self.compare(lhs.element[key.field.name], rhs.element[key.field.name], field: key.field)
-                if order != .orderedSame { return key.descending ? order == .orderedDescending : order == .orderedAscending }
+                let order = Self.compare(
+                    FileMakerRepetition.values(lhs.element[key.field.name], count: 1).first,
+                    FileMakerRepetition.values(rhs.element[key.field.name], count: 1).first, field: key.field)
+                if order != .orderedSame {
+                    return key.descending ? order == .orderedDescending : order == .orderedAscending
+                }
             }
             return lhs.offset < rhs.offset
         }.map(\.element)
@@ -58,7 +63,9 @@ struct FileMakerSort {
     private static func compare(_ lhs: JSONValue?, _ rhs: JSONValue?, field: FileMakerField) -> ComparisonResult {
         let left = FileMakerRecordPresenter.text(lhs)
         let right = FileMakerRecordPresenter.text(rhs)
-        if left.isEmpty || right.isEmpty { return left.isEmpty == right.isEmpty ? .orderedSame : left.isEmpty ? .orderedAscending : .orderedDescending }
+        if left.isEmpty || right.isEmpty {
+            return left.isEmpty == right.isEmpty ? .orderedSame : left.isEmpty ? .orderedAscending : .orderedDescending
+        }
         switch field.result {
         case .number:
             let a = Double(left) ?? 0

@@ -42,8 +42,8 @@ public enum FileMakerValue {
             guard let stamp = parseTimestamp(text, format: format) else { throw FileMakerError.dateInvalid }
             return .string(usDate(stamp.date) + " " + stamp.time)
         case .time:
-            guard parseTime(text) != nil else { throw FileMakerError.timeInvalid }
-            return .string(text)
+            guard let time = parseTime(text) else { throw FileMakerError.timeInvalid }
+            return .string(time)
         case .text, .container: return .string(text)
         }
     }

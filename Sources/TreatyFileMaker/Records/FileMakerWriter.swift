@@ -1,5 +1,5 @@
-internal import TreatyCalendar
 internal import Foundation
+internal import TreatyCalendar
 internal import TreatyDialect
 internal import TreatyJSON
 
@@ -9,17 +9,34 @@ internal import TreatyJSON
 struct FileMakerWriter {
     let context: FileMakerContext
 
-    /// The stored values of a `fieldData` object for fields of `layout`.
+    /// The stored values of a `fieldData` object for fields of `layout`, over `base` (the record
+    /// an edit changes): a repeating field is stored as an array of its repetitions, and
+    /// `name(2)` writes the second.
     ///
-    /// - Throws: 102 for a field the layout does not show, 201 for one that cannot be modified.
-    func values(_ fieldData: JSONObject, on layout: FileMakerLayout) throws(FileMakerError) -> JSONObject {
+    /// - Throws: 102 for a field the layout does not show, 111 for a repetition it does not
+    ///   have, 201 for a field that cannot be modified.
+    func values(_ fieldData: JSONObject, on layout: FileMakerLayout, base: JSONObject = JSONObject())
+        throws(FileMakerError) -> JSONObject
+    {
         var values = JSONObject()
         for member in fieldData.members {
-            guard let field = layout.field(named: member.key) else { throw FileMakerError.fieldMissing(member.key) }
+            let (name, repetition) = FileMakerRepetition.parse(member.key)
+            guard let field = layout.field(named: name) else { throw FileMakerError.fieldMissing(member.key) }
             guard field.isWritable, !field.global, field.result != .container else {
                 throw FileMakerError.fieldNotModifiable
             }
-            values[field.name] = try FileMakerValue.stored(member.value, for: field, format: context.dateFormat)
+            guard (1...field.repetitions).contains(repetition) else {
+                throw FileMakerError(111, "Field repetition is invalid")
+            }
+            let value = try FileMakerValue.stored(member.value, for: field, format: context.dateFormat)
+            guard field.repetitions > 1 else {
+                values[field.name] = value
+                continue
+            }
+            var repetitions = FileMakerRepetition.values(
+                values[field.name] ?? base[field.name], count: field.repetitions)
+            repetitions[repetition - 1] = value
+            values[field.name] = .array(repetitions)
         }
         return values
     }
@@ -27,11 +44,16 @@ struct FileMakerWriter {
     /// Creates a record of `table` (a store resource) with `values`, applying auto-enter values
     /// and validation; returns the stored record.
     func create(_ values: JSONObject, in tableName: String) throws(FileMakerError) -> JSONObject {
-        guard let table = context.database.table(named: tableName) else { throw FileMakerError(106, "Table is missing") }
+        guard let table = context.database.table(named: tableName) else {
+            throw FileMakerError(106, "Table is missing")
+        }
         let resource = FileMakerStoreModel.resource(database: context.database.name, table: tableName)
         var record: JSONObject = ["recordId": .string(String(next(resource))), "modId": "0"]
         for field in table.fields where !field.global {
-            record[field.name] = values[field.name] ?? autoEntered(field, table: resource) ?? ""
+            let value = values[field.name] ?? autoEntered(field, table: resource) ?? ""
+            record[field.name] =
+                field.repetitions > 1 && value.arrayValue == nil
+                ? .array(FileMakerRepetition.values(value, count: field.repetitions)) : value
         }
         try validate(record, table: table)
         do {
@@ -42,8 +64,12 @@ struct FileMakerWriter {
     }
 
     /// Changes `record` of `tableName`: the given values, modification auto-enter, `modId` + 1.
-    func update(_ record: JSONObject, with values: JSONObject, in tableName: String) throws(FileMakerError) -> JSONObject {
-        guard let table = context.database.table(named: tableName) else { throw FileMakerError(106, "Table is missing") }
+    func update(_ record: JSONObject, with values: JSONObject, in tableName: String) throws(FileMakerError)
+        -> JSONObject
+    {
+        guard let table = context.database.table(named: tableName) else {
+            throw FileMakerError(106, "Table is missing")
+        }
         guard !values.isEmpty else { return record }
         let resource = FileMakerStoreModel.resource(database: context.database.name, table: tableName)
         var changed = record
@@ -64,7 +90,8 @@ struct FileMakerWriter {
 
     private func validate(_ record: JSONObject, table: FileMakerTable) throws(FileMakerError) {
         for field in table.fields where field.notEmpty && !field.global {
-            if FileMakerRecordPresenter.text(record[field.name]).isEmpty { throw FileMakerError.requiredEmpty }
+            let first = FileMakerRepetition.values(record[field.name], count: field.repetitions).first
+            if FileMakerRecordPresenter.text(first).isEmpty { throw FileMakerError.requiredEmpty }
         }
     }
 
@@ -74,7 +101,8 @@ struct FileMakerWriter {
             let value = next("\(resource)::\(field.name)")
             return field.result == .number ? .number(JSONNumber(value)) : .string(String(value))
         case .uuid?:
-            var generator = SeededGenerator(seed: UInt64(bitPattern: context.store.nextChangeTime()) &+ UInt64(next("\(resource)::uuid")))
+            var generator = SeededGenerator(
+                seed: UInt64(bitPattern: context.store.nextChangeTime()) &+ UInt64(next("\(resource)::uuid")))
             let bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
             return .string(UUID(uuid: Self.tuple(bytes)).uuidString)
         case .creationTimestamp?, .modificationTimestamp?:
@@ -105,6 +133,9 @@ struct FileMakerWriter {
     }
 
     private static func tuple(_ b: [UInt8]) -> uuid_t {
-        (b[0], b[1], b[2], b[3], b[4], b[5], b[6] & 0x0F | 0x40, b[7], b[8] & 0x3F | 0x80, b[9], b[10], b[11], b[12], b[13], b[14], b[15])
+        (
+            b[0], b[1], b[2], b[3], b[4], b[5], b[6] & 0x0F | 0x40, b[7], b[8] & 0x3F | 0x80, b[9], b[10], b[11], b[12],
+            b[13], b[14], b[15]
+        )
     }
 }

@@ -21,22 +21,33 @@ struct MultipartForm {
             let boundary = Self.parameter("boundary", in: contentType), !boundary.isEmpty, boundary.utf8.count <= 200
         else { return nil }
         let delimiter = Array("--\(boundary)".utf8)
+        // A delimiter counts only at the start of the body or right after a line break.
         var positions: [Int] = []
         var index = 0
         while let found = Self.find(delimiter, in: body, from: index) {
-            positions.append(found)
+            if found == 0 || (found >= 2 && body[found - 2] == 13 && body[found - 1] == 10) { positions.append(found) }
             index = found + delimiter.count
         }
-        guard positions.count >= 2 else { return nil }
+        // The last delimiter closes the body (`--boundary--`); without it the body was cut off.
+        guard positions.count >= 2, let last = positions.last, last + delimiter.count + 1 < body.count,
+            body[last + delimiter.count] == UInt8(ascii: "-"), body[last + delimiter.count + 1] == UInt8(ascii: "-")
+        else { return nil }
         var parts: [Part] = []
         for (start, end) in zip(positions, positions.dropFirst()) {
             var cursor = start + delimiter.count
             // Skip the line break after the delimiter.
-            if cursor + 1 < body.count, body[cursor] == 13, body[cursor + 1] == 10 { cursor += 2 }
-            guard let headerEnd = Self.find(Array("\r\n\r\n".utf8), in: body, from: cursor), headerEnd < end else {
-                return nil
+            guard cursor + 1 < body.count, body[cursor] == 13, body[cursor + 1] == 10 else { return nil }
+            cursor += 2
+            let headerEnd: Int
+            if cursor + 1 < body.count, body[cursor] == 13, body[cursor + 1] == 10 {
+                headerEnd = cursor - 2  // no header lines: the blank line follows the delimiter's
+            } else {
+                guard let found = Self.find(Array("\r\n\r\n".utf8), in: body, from: cursor), found < end else {
+                    return nil
+                }
+                headerEnd = found
             }
-            let headers = String(decoding: body[cursor..<headerEnd], as: UTF8.self)
+            let headers = headerEnd < cursor ? "" : String(decoding: body[cursor..<headerEnd], as: UTF8.self)
             var contentEnd = end
             // The CRLF before the next delimiter belongs to the delimiter.
             if contentEnd >= 2, body[contentEnd - 2] == 13, body[contentEnd - 1] == 10 { contentEnd -= 2 }
@@ -71,14 +82,18 @@ struct MultipartForm {
             let pair = piece.split(separator: "=", maxSplits: 1)
             guard pair.count == 2, pair[0].trimmingSpaces.lowercased() == key.lowercased() else { continue }
             var value = pair[1].trimmingSpaces
-            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+                value = String(value.dropFirst().dropLast())
+            }
             return value
         }
         return nil
     }
 
     private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard !needle.isEmpty, haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
+        guard !needle.isEmpty, haystack.count >= needle.count, start <= haystack.count - needle.count else {
+            return nil
+        }
         var index = start
         let last = haystack.count - needle.count
         while index <= last {

@@ -55,14 +55,18 @@ struct FileMakerBench {
     func create(_ layout: FileMakerLayout, unique: String) async throws -> (id: String, sent: JSONObject) {
         var fieldData = JSONObject()
         for field in FileMakerSampleValues.writable(layout) {
-            fieldData[field.name] = FileMakerSampleValues.value(for: field, layout: layout, unique: unique)
+            let key = FileMakerRepetition.keys(of: field).first ?? field.name
+            fieldData[key] = FileMakerSampleValues.value(for: field, layout: layout, unique: unique)
         }
         let reply = try await context.send(.post, records(layout), body: ["fieldData": .object(fieldData)])
         judgeEnvelope(reply)
         try context.require(reply, status: 200, rule: nil, "creating a valid \(layout.name) record must succeed")
-        guard let id = reply.value(at: "/response/recordId")?.stringValue, reply.value(at: "/response/modId")?.stringValue == "0"
+        guard let id = reply.value(at: "/response/recordId")?.stringValue,
+            reply.value(at: "/response/modId")?.stringValue == "0"
         else {
-            context.fail(.fileMakerRecord, at: "/response", "\(reply.request): a create answers {recordId, modId: \"0\"} as strings")
+            context.fail(
+                .fileMakerRecord, at: "/response",
+                "\(reply.request): a create answers {recordId, modId: \"0\"} as strings")
             throw CaseContext.Stop()
         }
         context.adopt(id: id, deletePath: records(layout) + "/" + id)
@@ -98,7 +102,8 @@ struct FileMakerBench {
         let found = reply.value(at: "/messages/0/code")?.stringValue
         if found != String(code) {
             context.fail(
-                rule, at: "/messages/0/code", "\(reply.request): expected FileMaker code \"\(code)\", got \(found.map { "\"\($0)\"" } ?? "none")",
+                rule, at: "/messages/0/code",
+                "\(reply.request): expected FileMaker code \"\(code)\", got \(found.map { "\"\($0)\"" } ?? "none")",
                 detail: meaning)
         }
     }

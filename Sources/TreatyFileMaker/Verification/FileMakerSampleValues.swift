@@ -20,7 +20,9 @@ enum FileMakerSampleValues {
 
     /// A different value for an edit.
     static func changed(_ field: FileMakerField, layout: FileMakerLayout, unique: String) -> JSONValue {
-        if let list = field.valueList, let values = layout.valueLists.first(where: { $0.name == list })?.values, values.count > 1 {
+        if let list = field.valueList, let values = layout.valueLists.first(where: { $0.name == list })?.values,
+            values.count > 1
+        {
             return .string(values[1])
         }
         switch field.result {

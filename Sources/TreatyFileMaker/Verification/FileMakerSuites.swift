@@ -34,7 +34,8 @@ struct FileMakerSuites {
     ) -> VerificationCase {
         let (database, account) = (self.database, self.account)
         let title = "\(rules.map(\.rawValue).joined(separator: ", ")) \(name)"
-        return VerificationCase(suite: suite, name: title, rules: rules, location: location, writes: writes) { context in
+        return VerificationCase(suite: suite, name: title, rules: rules, location: location, writes: writes) {
+            context in
             let bench = try await FileMakerBench.start(context, database: database, account: account)
             try await run(bench, UUID().uuidString.prefix(8).lowercased())
         }
@@ -46,25 +47,36 @@ struct FileMakerSuites {
         let base = "/fmi/data/vLatest/databases/\(FileMakerSample.escape(database.name))"
         var cases = [
             VerificationCase(
-                suite: suite, name: "FM-ERR-1 a wrong password is refused with 212 on HTTP 401", rules: [.fileMakerError],
+                suite: suite, name: "FM-ERR-1 a wrong password is refused with 212 on HTTP 401",
+                rules: [.fileMakerError],
                 writes: false
             ) { context in
                 var headers = HTTPFields()
                 let wrong = Data("\(account.username):treaty-wrong-password".utf8).base64EncodedString()
                 headers[.authorization] = "Basic \(wrong)"
-                let reply = try await context.send(.post, base + "/sessions", headers: headers, body: .object(JSONObject()))
+                let reply = try await context.send(
+                    .post, base + "/sessions", headers: headers, body: .object(JSONObject()))
                 let bench = FileMakerBench(context: context, database: database, token: "")
-                try bench.requireError(reply, code: 212, status: 401, rule: .fileMakerError, "a login with a wrong password")
+                try bench.requireError(
+                    reply, code: 212, status: 401, rule: .fileMakerError, "a login with a wrong password")
             },
-            makeCase(suite, "a logged-out token is refused with 952 on HTTP 401", rules: [.fileMakerError], location: nil, writes: false) {
+            makeCase(
+                suite, "a logged-out token is refused with 952 on HTTP 401", rules: [.fileMakerError], location: nil,
+                writes: false
+            ) {
                 bench, _ in
                 let logout = try await bench.context.send(.delete, "\(bench.base)/sessions/\(bench.token)")
                 bench.judgeEnvelope(logout)
-                try bench.context.require(logout, status: 200, rule: .fileMakerEnvelope, "logging out by the token in the path")
+                try bench.context.require(
+                    logout, status: 200, rule: .fileMakerEnvelope, "logging out by the token in the path")
                 let reply = try await bench.context.send(.get, "\(bench.base)/layouts")
-                try bench.requireError(reply, code: 952, status: 401, rule: .fileMakerError, "a call with a logged-out token")
+                try bench.requireError(
+                    reply, code: 952, status: 401, rule: .fileMakerError, "a call with a logged-out token")
             },
-            makeCase(suite, "product info and the layout list answer in the envelope", rules: [.fileMakerEnvelope], location: nil, writes: false) {
+            makeCase(
+                suite, "product info and the layout list answer in the envelope", rules: [.fileMakerEnvelope],
+                location: nil, writes: false
+            ) {
                 bench, _ in
                 let product = try await bench.context.send(.get, "/fmi/data/vLatest/productInfo")
                 bench.judgeEnvelope(product)
@@ -74,7 +86,9 @@ struct FileMakerSuites {
                 try bench.context.require(layouts, status: 200, rule: .fileMakerEnvelope, "GET …/layouts")
                 let names = Self.layoutNames(layouts.value(at: "/response/layouts"))
                 for layout in database.layouts where !names.contains(layout.name) {
-                    bench.context.fail(.fileMakerEnvelope, at: "/response/layouts", "\(layouts.request) does not list layout '\(layout.name)'")
+                    bench.context.fail(
+                        .fileMakerEnvelope, at: "/response/layouts",
+                        "\(layouts.request) does not list layout '\(layout.name)'")
                 }
             },
         ]
@@ -82,18 +96,24 @@ struct FileMakerSuites {
             let layout = database.layouts.first
         {
             cases.append(
-                makeCase(suite, "script '\(script.name)' runs with its parameter", rules: [.fileMakerEnvelope], location: script.location, writes: false) {
+                makeCase(
+                    suite, "script '\(script.name)' runs with its parameter", rules: [.fileMakerEnvelope],
+                    location: script.location, writes: false
+                ) {
                     bench, unique in
-                    let path = "\(bench.base)/layouts/\(FileMakerSample.escape(layout.name))/script/\(FileMakerSample.escape(script.name))"
+                    let path =
+                        "\(bench.base)/layouts/\(FileMakerSample.escape(layout.name))/script/\(FileMakerSample.escape(script.name))"
                     let reply = try await bench.context.send(.get, path, query: [("script.param", "treaty-\(unique)")])
                     bench.judgeEnvelope(reply)
                     try bench.context.require(reply, status: 200, rule: .fileMakerEnvelope, "running a script")
                     let expected = script.run(parameter: "treaty-\(unique)")
                     if reply.value(at: "/response/scriptError")?.stringValue != "0" {
-                        bench.context.fail(nil, at: "/response/scriptError", "\(reply.request): scriptError is not \"0\"")
+                        bench.context.fail(
+                            nil, at: "/response/scriptError", "\(reply.request): scriptError is not \"0\"")
                     }
                     if let result = expected.result, reply.value(at: "/response/scriptResult")?.stringValue != result {
-                        bench.context.fail(nil, at: "/response/scriptResult", "\(reply.request): expected scriptResult \"\(result)\"")
+                        bench.context.fail(
+                            nil, at: "/response/scriptResult", "\(reply.request): expected scriptResult \"\(result)\"")
                     }
                 })
         }

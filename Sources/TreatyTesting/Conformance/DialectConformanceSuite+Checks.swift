@@ -138,7 +138,7 @@ extension DialectConformanceSuite {
     func verifies(_ setting: Setting) async throws -> [String] {
         let suites = try plugin.suites(for: setting.contract, environment: VerificationEnvironment(isLive: false))
         let run = try await Verifier(logger: Self.logger).run(
-            contract: setting.contract, suites: suites, on: .mock(MockTarget(backend: setting.backend)))
+            contract: setting.contract, suites: suites, on: .mock(MockTarget(backend: setting.backend)), dialect: plugin)
         var problems: [String] = []
         if suites.flatMap(\.cases).isEmpty { problems.append("the dialect generates no case for its example") }
         for result in run.suites.flatMap(\.cases) where !result.passed {

@@ -7,6 +7,7 @@ struct CaseRunner {
     let connection: TargetConnection
     let isLive: Bool
     let readOnly: Bool
+    let dialect: (any DialectPlugin)?
 
     func run(_ verificationCase: VerificationCase) async -> CaseResult {
         let clock = ContinuousClock()
@@ -22,7 +23,7 @@ struct CaseRunner {
         if readOnly && verificationCase.writes {
             return result(.skipped("read-only run: the case writes"))
         }
-        let context = CaseContext(contract: contract, connection: connection, isLive: isLive)
+        let context = CaseContext(contract: contract, connection: connection, isLive: isLive, dialect: dialect)
         var skipReason: String?
         do {
             try await verificationCase.run(context)

@@ -37,6 +37,8 @@ public struct Verifier: Sendable {
     ///   - contract: The contract the suites verify.
     ///   - suites: The suites, in run order.
     ///   - target: The mock simulator or a live server.
+    ///   - dialect: The contract's dialect: its payload checker judges scenario answers that no
+    ///     contract endpoint describes.
     ///   - observer: Receives progress events in order.
     /// - Returns: Every case's result (cases outside the shard or filter are left out).
     /// - Throws: ``VerifierError`` when the simulator cannot start or a live target does not
@@ -45,6 +47,7 @@ public struct Verifier: Sendable {
         contract: Contract,
         suites: [VerificationSuite],
         on target: VerificationTarget,
+        dialect: (any DialectPlugin)? = nil,
         observer: @Sendable (VerificationEvent) -> Void = { _ in }
     ) async throws(VerifierError) -> VerificationRun {
         let startedAt = Date()
@@ -57,14 +60,17 @@ public struct Verifier: Sendable {
                     let connection = TargetConnection(client: client, baseURL: live.baseURL, credentials: live.headers, redactor: redactor)
                     try await preflight(connection)
                     let results = await runSuites(
-                        selected, contract: contract, connection: connection, isLive: true, reset: nil, observer: observer)
+                        selected, contract: contract, connection: connection, isLive: true, dialect: dialect, reset: nil,
+                        observer: observer)
                     return VerificationRun(api: contract.api, target: redactor.redact(live.baseURL), startedAt: startedAt, suites: results)
                 case .mock(let mock):
                     let running = try await startSimulator(mock, contract: contract)
                     let connection = TargetConnection(
                         client: client, baseURL: running.url.absoluteString, credentials: [:],
                         redactor: Redactor(secrets: configuration.secrets))
-                    let results = await runSuites(selected, contract: contract, connection: connection, isLive: false) {
+                    let results = await runSuites(
+                        selected, contract: contract, connection: connection, isLive: false, dialect: dialect
+                    ) {
                         _ = try? await connection.send(.post, "/__treaty/reset")
                     } observer: { observer($0) }
                     try? await running.stop()
@@ -125,6 +131,7 @@ public struct Verifier: Sendable {
         contract: Contract,
         connection: TargetConnection,
         isLive: Bool,
+        dialect: (any DialectPlugin)?,
         reset: (@Sendable () async -> Void)?,
         observer: @Sendable (VerificationEvent) -> Void = { _ in }
     ) async -> [SuiteResult] {
@@ -134,7 +141,9 @@ public struct Verifier: Sendable {
             observer(.suiteStarted(name: suite.name, cases: suite.cases.count))
             var cases: [CaseResult] = []
             for verificationCase in suite.cases {
-                let result = await CaseRunner(contract: contract, connection: connection, isLive: isLive, readOnly: configuration.readOnly)
+                let result = await CaseRunner(
+                    contract: contract, connection: connection, isLive: isLive, readOnly: configuration.readOnly,
+                    dialect: dialect)
                     .run(verificationCase)
                 observer(.caseFinished(result))
                 cases.append(result)

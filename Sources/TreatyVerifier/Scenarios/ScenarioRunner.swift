@@ -1,5 +1,6 @@
 internal import HTTPTypes
 internal import TreatyCore
+internal import TreatyDialect
 internal import TreatyDialectKit
 internal import TreatyJSON
 
@@ -73,16 +74,24 @@ struct ScenarioRunner {
     }
 
     /// Checks the answer against the contract endpoint the request matches, when it matches
-    /// one and answered that endpoint's success status.
+    /// one and answered that endpoint's success status; a successful answer no declared endpoint
+    /// describes goes to the dialect's payload checker (PocketBase records, FileMaker layouts),
+    /// when it knows the route.
     private func checkContract(_ reply: Reply, step: ScenarioStep, path: String, query: [(String, String)], context: CaseContext) {
         let contract = context.contract
         let matches = contract.endpoints.compactMap { endpoint -> (Endpoint, [String: String])? in
             guard endpoint.method == step.method.rawValue, let values = endpoint.path.match(path) else { return nil }
             return (endpoint, values)
         }
-        guard let (endpoint, values) = matches.min(by: { $0.0.path.parameters.count < $1.0.path.parameters.count }),
-            reply.status == endpoint.status, endpoint.returns != .none
-        else { return }
+        guard let (endpoint, values) = matches.min(by: { $0.0.path.parameters.count < $1.0.path.parameters.count })
+        else {
+            if (200..<300).contains(reply.status) {
+                let items = query.map { QueryItem(name: $0.0, value: $0.1) }
+                context.checkAnswer(reply, as: .endpoint("\(step.method.rawValue) \(path)\(QueryEncoding.encode(items))"))
+            }
+            return
+        }
+        guard reply.status == endpoint.status, endpoint.returns != .none else { return }
         context.checkConformance(reply, endpoint: endpoint, path: values, query: Dictionary(query, uniquingKeysWith: { $1 }))
     }
 }
