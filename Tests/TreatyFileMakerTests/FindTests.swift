@@ -56,6 +56,10 @@ import TreatyJSON
             ("a JSON number criterion", [["born": 1932]], ["Johnny Cash"]),
             ("= alone finds empty fields", [["since": "="]], ["Nina Simone", "Elton John", "Johnny Cash"]),
             ("* alone finds non-empty fields", [["since": "*"]], ["Miles Davis", "John Coltrane"]),
+            ("! finds values that occur more than once", [["born": "!"]], ["Miles Davis", "John Coltrane"]),
+            ("! on text ignores case and empty values", [["genre": "!"]], ["Miles Davis", "John Coltrane"]),
+            ("a repetition matches any", [["instruments": "sopr*"]], ["John Coltrane"]),
+            ("a portal field finds through related rows", [["Albums::title": "supreme"]], ["John Coltrane"]),
             ("a date range", [["since": "1/1/1940...12/31/1945"]], ["Miles Davis", "John Coltrane"]),
             (
                 "a date range that ends on the day", [["since": "1/1/1940...9/23/1945"]],

@@ -80,6 +80,10 @@ struct FileMakerFinder {
                 guard !field.global else {
                     throw FileMakerError.parameterInvalid("global field '\(field.name)' cannot be a find criterion")
                 }
+                if text.trimmingCharacters(in: .whitespaces) == "!" {
+                    criteria.append(Self.duplicates(of: field, in: projected))
+                    continue
+                }
                 criteria.append(
                     try FileMakerCriterion(field: field, text: text, today: today, format: context.dateFormat)
                         .expression())
@@ -134,6 +138,20 @@ struct FileMakerFinder {
             return parentKind == .float ? JSONNumber(text: text).map { .number($0) } : .string(text)
         }
         return .cond(Condition(FieldPath(portal.parentKey), .in, .list(values)))
+    }
+
+    /// `!`: the records whose value of `field` occurs in more than one record (text compared
+    /// case-insensitively; empty values never count).
+    static func duplicates(of field: FileMakerField, in records: [JSONObject]) -> Expr {
+        var counts: [String: (value: JSONValue, count: Int)] = [:]
+        for record in records {
+            for value in record[field.name]?.arrayValue ?? [record[field.name] ?? .null] where value != .null {
+                let key = FileMakerRecordPresenter.text(value).lowercased()
+                counts[key, default: (value, 0)].count += 1
+            }
+        }
+        let repeated = counts.values.filter { $0.count > 1 }.map(\.value)
+        return .cond(Condition(FieldPath(field.name), .in, .list(repeated), caseSensitive: false))
     }
 
     static func isOmit(_ value: JSONValue?) -> Bool {

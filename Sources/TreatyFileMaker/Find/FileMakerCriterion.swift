@@ -20,7 +20,7 @@ struct FileMakerCriterion {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed == "=" { return .cond(Condition(path, .isNull)) }
         if trimmed == "*" { return .cond(Condition(path, .isNotNull)) }
-        if trimmed.hasPrefix("!") || trimmed == "?" || trimmed.hasPrefix("~") {
+        if trimmed == "?" || trimmed.hasPrefix("~") {
             throw FileMakerError.parameterInvalid("the find operator '\(trimmed.prefix(1))' is not supported")
         }
         for (symbol, op) in [("<=", QueryOperator.le), ("≤", .le), (">=", .ge), ("≥", .ge), ("<", .lt), (">", .gt)]

@@ -55,6 +55,18 @@ public struct FileMakerSchemaDecoder: Sendable {
 /// The walk over the section's nodes.
 struct SchemaReader {
     var context: DecodingContext
+    /// Fields of related tables that imported layout metadata describes (through portals), for
+    /// tables no layout of the contract shows.
+    var relatedFields: [(table: String, fields: [FileMakerField])] = []
+
+    static func entry(_ key: String, in node: SourceNode) -> SourceNode? {
+        guard case .mapping(let entries) = node.value else { return nil }
+        return entries.first { $0.key == key }?.value
+    }
+
+    static func has(_ key: String, _ node: SourceNode) -> Bool {
+        entry(key, in: node) != nil
+    }
 
     mutating func databases(_ node: SourceNode) -> FileMakerSchema {
         var databases: [FileMakerDatabase] = []
@@ -70,9 +82,28 @@ struct SchemaReader {
                     line: entry.keyLine,
                     column: entry.keyColumn, fix: "add 'accounts: [{ username: admin, password: … }]'")
             }
+            relatedFields = []
             let layouts = mapping["layouts"].map { self.layouts($0) } ?? []
             let scripts = mapping["scripts"].map { self.scripts($0) } ?? []
-            let database = FileMakerDatabase(name: entry.key, accounts: accounts, layouts: layouts, scripts: scripts)
+            var database = FileMakerDatabase(name: entry.key, accounts: accounts, layouts: layouts, scripts: scripts)
+            for layout in layouts {
+                for portal in layout.portals {
+                    guard let index = relatedFields.firstIndex(where: { $0.table == portal.table }),
+                        !relatedFields[index].fields.contains(where: { $0.name == portal.childKey })
+                    else { continue }
+                    // The metadata lists the fields a portal shows, not the key that relates its rows.
+                    relatedFields[index].fields.append(FileMakerField(name: portal.childKey))
+                }
+            }
+            for (table, fields) in relatedFields {
+                if let index = database.relatedTables.firstIndex(where: { $0.name == table }) {
+                    for field in fields where database.relatedTables[index].field(named: field.name) == nil {
+                        database.relatedTables[index].fields.append(field)
+                    }
+                } else {
+                    database.relatedTables.append(FileMakerTable(name: table, fields: fields))
+                }
+            }
             check(database, at: mapping)
             databases.append(database)
         }
@@ -96,12 +127,48 @@ struct SchemaReader {
 
     private mutating func layouts(_ node: SourceNode) -> [FileMakerLayout] {
         entries(node, "'layouts'").compactMap { entry in
-            let allowed = ["table", "folder", "primary_key", "fields", "portals", "value_lists"]
+            let allowed = ["table", "folder", "primary_key", "metadata", "fields", "portals", "value_lists"]
             guard let mapping = context.mapping(entry.value, allowed: allowed, in: "layout '\(entry.key)'") else {
                 return nil
             }
             let location = SourceLocation(file: context.file, line: entry.keyLine, column: entry.keyColumn)
-            let fields = mapping["fields"].map { self.fields($0, layout: entry.key) } ?? []
+            var metadata: FileMakerLayoutMetadata?
+            if let node = mapping["metadata"], let reference = context.string(node, "'metadata'") {
+                let directory = (context.file as NSString).deletingLastPathComponent
+                let path = reference.hasPrefix("/") || directory.isEmpty ? reference : directory + "/" + reference
+                let read = FileMakerLayoutMetadata(fileAt: path)
+                context.diagnostics += read.diagnostics
+                metadata = read
+            }
+            var fields = metadata?.fields ?? []
+            for field in mapping["fields"].map({ self.fields($0, layout: entry.key) }) ?? [] {
+                if let index = fields.firstIndex(where: { $0.name == field.name }) {
+                    fields[index] = field
+                } else {
+                    fields.append(field)
+                }
+            }
+            var portals = mapping["portals"].map { self.portals($0) } ?? []
+            for index in portals.indices {
+                guard let described = metadata?.portals.first(where: { $0.name == portals[index].name }) else {
+                    continue
+                }
+                if mapping["portals"].flatMap({ Self.entry(portals[index].name, in: $0) }).map({
+                    !Self.has("table", $0)
+                }) ?? false {
+                    portals[index].table = described.table
+                }
+                if portals[index].fields.isEmpty { portals[index].fields = described.fields }
+            }
+            for described in metadata?.portals ?? [] where !portals.contains(where: { $0.name == described.name }) {
+                context.report(
+                    "missing-key", "portal '\(described.name)' of the layout metadata has no 'match' in the contract",
+                    line: entry.keyLine, column: entry.keyColumn,
+                    fix:
+                        "add 'portals: { \(described.name): { match: { parent: <key field>, child: <field of \(described.table)> } } }'"
+                )
+            }
+            relatedFields += metadata?.relatedFields.map { ($0.key, $0.value) } ?? []
             if fields.isEmpty {
                 context.report(
                     "missing-key", "layout '\(entry.key)' has no fields", line: entry.keyLine, column: entry.keyColumn,
@@ -111,8 +178,9 @@ struct SchemaReader {
                 name: entry.key, table: mapping["table"].flatMap { context.string($0, "'table'") } ?? entry.key,
                 folder: mapping["folder"].flatMap { context.string($0, "'folder'") },
                 primaryKey: mapping["primary_key"].flatMap { context.string($0, "'primary_key'") }, fields: fields,
-                portals: mapping["portals"].map { portals($0) } ?? [],
-                valueLists: mapping["value_lists"].map { valueLists($0) } ?? [], location: location)
+                portals: portals,
+                valueLists: (metadata?.valueLists ?? []) + (mapping["value_lists"].map { valueLists($0) } ?? []),
+                location: location)
         }
     }
 

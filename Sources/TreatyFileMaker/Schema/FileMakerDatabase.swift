@@ -24,6 +24,9 @@ public struct FileMakerDatabase: Sendable, Hashable {
     public var layouts: [FileMakerLayout]
     /// The scripts, in order.
     public var scripts: [FileMakerScript]
+    /// Tables that only portals show (known from imported layout metadata), with the fields the
+    /// portals place.
+    public var relatedTables: [FileMakerTable] = []
 
     /// Creates a database.
     public init(name: String, accounts: [Account], layouts: [FileMakerLayout], scripts: [FileMakerScript] = []) {
@@ -55,6 +58,9 @@ public struct FileMakerDatabase: Sendable, Hashable {
             } else {
                 tables.append(FileMakerTable(name: layout.table, fields: layout.fields))
             }
+        }
+        for related in relatedTables where !tables.contains(where: { $0.name == related.name }) {
+            tables.append(related)
         }
         return tables
     }
