@@ -9,7 +9,8 @@
 #                           sets SERVER_PID and SERVER_URL
 #   track_pid PID           stop PID on exit, whatever happens
 #   stop_server             stops the server start_server started
-#   bench NAME LABEL PATH   measured wrk runs against $SERVER_URL$PATH (measure.py wrk)
+#   bench NAME LABEL PATH [ARGS…]  measured wrk runs against $SERVER_URL$PATH (measure.py wrk; ARGS
+#                           such as --header 'Name: value' or --post-body FILE go to it)
 #   wait_idle               waits up to IDLE_WAIT s for the machine to idle
 # Every process started through these is stopped on exit, and so is any PID in $RES/*.pid.
 
@@ -93,9 +94,9 @@ start_server() { # name cmd...
 }
 stop_server() { stop_pid "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=""; }
 
-bench() { # name label path
+bench() { # name label path [measure.py wrk args...]
   "$PYTHON" "$MEASURE" wrk --idle-wait "$IDLE_WAIT" --pid "$SERVER_PID" --url "$SERVER_URL$3" --name "$1" --label "$2" \
     --jsonl "$JSONL" --log "$RES/$1.wrk" --wrk-cpu "$WRK_CPU" --threads "$THREADS" --conns "$CONNS" \
-    --duration "$DURATION" --timeout "$WRK_TIMEOUT" --warmup "$WARMUP" --repeat "$REPEAT"
+    --duration "$DURATION" --timeout "$WRK_TIMEOUT" --warmup "$WARMUP" --repeat "$REPEAT" "${@:4}"
 }
 wait_idle() { (( IDLE_WAIT > 0 )) && "$PYTHON" "$MEASURE" idle --max-wait "$IDLE_WAIT" || true; }

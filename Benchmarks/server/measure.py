@@ -80,11 +80,13 @@ def vm_status(pid: int) -> dict:
 
 
 # --- HTTP --------------------------------------------------------------------
-def get(url: str, timeout: float = 60.0) -> tuple[int, str, int]:
+def get(url: str, timeout: float = 60.0, headers: dict | None = None, body: bytes | None = None) -> tuple[int, str, int]:
+    """GET `url` (POST `body` when given) and return the status, content type and body size."""
     u = urllib.parse.urlsplit(url)
     conn = http.client.HTTPConnection(u.hostname, u.port, timeout=timeout)
     try:
-        conn.request("GET", (u.path or "/") + (f"?{u.query}" if u.query else ""))
+        conn.request("POST" if body is not None else "GET", (u.path or "/") + (f"?{u.query}" if u.query else ""),
+                     body=body, headers=headers or {})
         r = conn.getresponse()
         body = r.read()
         return r.status, r.getheader("Content-Type") or "", len(body)
@@ -140,11 +142,29 @@ def seconds(text: str) -> float:
     return int(m.group(1)) * (60 if m.group(2) == "m" else 1)
 
 
+def wrk_post_script(body: bytes, directory: str) -> str:
+    """A wrk Lua script that POSTs `body` as JSON; returns its path."""
+    path = os.path.join(directory, f"post-{abs(hash(body))}.lua")
+    with open(path, "w") as f:
+        f.write('wrk.method = "POST"\n')
+        f.write('wrk.headers["Content-Type"] = "application/json"\n')
+        f.write("wrk.body = " + json.dumps(body.decode()) + "\n")
+    return path
+
+
 def cmd_wrk(a) -> None:
-    status, ctype, size = get(a.url)
+    headers = dict(h.split(": ", 1) for h in a.header)
+    body = open(a.post_body, "rb").read() if a.post_body else None
+    if body is not None:
+        headers["Content-Type"] = "application/json"
+    status, ctype, size = get(a.url, headers=headers, body=body)
     if status != 200:
-        raise SystemExit(f"{a.name}: GET {a.url} answered {status}, not 200")
+        raise SystemExit(f"{a.name}: {'POST' if body else 'GET'} {a.url} answered {status}, not 200")
     base = ["taskset", "-c", str(a.wrk_cpu), "wrk", f"-t{a.threads}", f"-c{a.conns}", "--timeout", a.timeout]
+    for header in a.header:
+        base += ["-H", header]
+    if body is not None:
+        base += ["-s", wrk_post_script(body, os.path.dirname(os.path.abspath(a.log)))]
     limit = seconds(a.duration) + seconds(a.timeout) + 60
     if a.warmup and seconds(a.warmup) > 0:
         run_wrk(base + [f"-d{a.warmup}", a.url], seconds(a.warmup) + seconds(a.timeout) + 60)
@@ -382,6 +402,8 @@ def main() -> None:
                    help="discard a run during which other processes used more than this %% of a core")
     w.add_argument("--retries", type=int, default=3, help="extra runs allowed to replace discarded ones")
     w.add_argument("--idle-wait", type=float, default=0, help="before each run, wait up to this long for an idle machine")
+    w.add_argument("--header", action="append", default=[], help="a request header 'Name: value' (repeatable)")
+    w.add_argument("--post-body", help="POST this file's JSON instead of GET")
     s = sub.add_parser("startup")
     s.add_argument("--name", required=True)
     s.add_argument("--label", required=True)

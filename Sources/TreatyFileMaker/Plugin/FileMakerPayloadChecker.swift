@@ -72,44 +72,22 @@ struct FileMakerPayloadChecker: PayloadChecker {
     }
 
     mutating func check(_ bytes: UnsafeBufferPointer<UInt8>, name: String) -> PayloadResult {
-        let value: JSONValue
-        do {
-            value = try JSONParser(options: options.parser).parse(bytes)
-        } catch {
-            return PayloadResult(
-                name: name, records: 0, violations: [], omitted: 0,
-                failure: Diagnostic.error(
-                    RuleID(rawValue: error.code), "invalid JSON: \(error.message)",
-                    at: SourceLocation(file: name, line: error.position.line, column: error.position.column),
-                    details: ["at byte \(error.position.offset)"], fix: "send a valid JSON document (RFC 8259)"))
-        }
-        var violations: [RuleViolation]
-        var records = 0
-        if isAnswer {
-            violations = conformance.checkRecordsAnswer(value)
-            records = value.objectValue?["response"]?.objectValue?["data"]?.arrayValue?.count ?? 0
-        } else {
+        DocumentPayloadCheck.check(bytes, name: name, options: options) { value in
+            if isAnswer {
+                return (
+                    conformance.checkRecordsAnswer(value),
+                    value.objectValue?["response"]?.objectValue?["data"]?.arrayValue?.count ?? 0
+                )
+            }
             let items = value.arrayValue ?? [value]
-            records = items.count
-            violations = items.enumerated().flatMap { index, item -> [RuleViolation] in
+            let violations = items.enumerated().flatMap { index, item -> [RuleViolation] in
                 let pointer = value.arrayValue == nil ? JSONPointer.root : JSONPointer.root.appending(index: index)
                 if let object = item.objectValue, object["fieldData"] == nil {
                     return conformance.checkFieldData(object, at: pointer)
                 }
                 return conformance.checkRecord(item, at: pointer)
             }
+            return (violations, items.count)
         }
-        let counts = ViolationCounts(violations)
-        let kept = Array(violations.prefix(options.maxViolationsPerPayload))
-        let locator = JSONSourceLocator(text: String(decoding: bytes, as: UTF8.self))
-        let located = kept.map { violation in
-            var located = violation
-            if let place = locator.position(of: violation.pointer) ?? locator.position(of: violation.pointer.parent) {
-                located.position = JSONSourcePosition(offset: 0, line: place.line, column: place.column)
-            }
-            return located
-        }
-        return PayloadResult(
-            name: name, records: records, violations: located, omitted: violations.count - kept.count, counts: counts)
     }
 }

@@ -61,48 +61,20 @@ struct PocketBasePayloadChecker: PayloadChecker {
     }
 
     mutating func check(_ bytes: UnsafeBufferPointer<UInt8>, name: String) -> PayloadResult {
-        let value: JSONValue
-        do {
-            value = try JSONParser(options: options.parser).parse(bytes)
-        } catch {
-            return PayloadResult(
-                name: name, records: 0, violations: [], omitted: 0,
-                failure: Diagnostic.error(
-                    RuleID(rawValue: error.code), "invalid JSON: \(error.message)",
-                    at: SourceLocation(file: name, line: error.position.line, column: error.position.column),
-                    details: ["at byte \(error.position.offset)"], fix: "send a valid JSON document (RFC 8259)"))
-        }
-        var violations: [RuleViolation]
-        let records: Int
-        if isList {
-            violations = conformance.checkList(value, collection: collection)
-            records = value.objectValue?["items"]?.arrayValue?.count ?? 0
-        } else if let items = value.arrayValue {
-            violations = items.enumerated().flatMap { index, item in
-                conformance.checkRecord(item, collection: collection, at: JSONPointer.root.appending(index: index))
+        DocumentPayloadCheck.check(bytes, name: name, options: options) { value in
+            if isList {
+                return (
+                    conformance.checkList(value, collection: collection),
+                    value.objectValue?["items"]?.arrayValue?.count ?? 0
+                )
             }
-            records = items.count
-        } else {
-            violations = conformance.checkRecord(value, collection: collection)
-            records = 1
-        }
-        let counts = ViolationCounts(violations)
-        let kept = Array(violations.prefix(options.maxViolationsPerPayload))
-        let located = Self.locate(kept, in: bytes)
-        return PayloadResult(
-            name: name, records: records, violations: located, omitted: violations.count - kept.count, counts: counts)
-    }
-
-    /// The violations with the line and column of the value each points at.
-    private static func locate(_ violations: [RuleViolation], in bytes: UnsafeBufferPointer<UInt8>) -> [RuleViolation] {
-        guard !violations.isEmpty else { return [] }
-        let locator = JSONSourceLocator(text: String(decoding: bytes, as: UTF8.self))
-        return violations.map { violation in
-            var located = violation
-            if let place = locator.position(of: violation.pointer) ?? locator.position(of: violation.pointer.parent) {
-                located.position = JSONSourcePosition(offset: 0, line: place.line, column: place.column)
+            if let items = value.arrayValue {
+                let violations = items.enumerated().flatMap { index, item in
+                    conformance.checkRecord(item, collection: collection, at: JSONPointer.root.appending(index: index))
+                }
+                return (violations, items.count)
             }
-            return located
+            return (conformance.checkRecord(value, collection: collection), 1)
         }
     }
 }

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# FileMaker benchmark: `treaty serve` with the music contract (Contracts/music) on 10,000
+# artists, next to rest-sync GET-by-id on 10,000 tasks in the same run.
+#
+#   Benchmarks/filemaker/run.sh
+#
+# Prerequisites (installs nothing): a Swift 6.1+ toolchain, python3, wrk, taskset/stdbuf,
+# 2+ cores:   apt-get install wrk
+#
+# One server at a time pinned to core $SERVER_CPU (0), wrk pinned to core $WRK_CPU (1):
+#   (a) rest-sync  GET /projects/{p}/tasks/{id}                     (Benchmarks/server's fixture)
+#   (b) filemaker  GET /fmi/data/vLatest/databases/Music/layouts/Artists/records/{id}  (Bearer token)
+#   (c) filemaker  POST …/layouts/Artists/_find with two requests (find.json: Jazz born after 1950,
+#                  or a first name starting "Jo"), sorted by born, 30 a page
+#   taskset -c 1 wrk -t1 -c32 -d10s --timeout 10s --latency URL
+# after a 2 s warm-up, REPEAT (3) times; the median run by req/s is reported
+# (Benchmarks/server/measure.py). Then start-up: launch -> the URL line of `treaty serve` with
+# the 10,000 artists, STARTUP_RUNS (5) times. Goal (the FileMaker issue): (c) ≥ 25 % and (b)
+# ≥ 70 % of (a); start-up < 500 ms.
+#
+# Environment knobs: as Benchmarks/lib.sh (DURATION, CONNS, REPEAT, SERVER_CPU, WRK_CPU,
+# STARTUP_RUNS, IDLE_WAIT, TREATY_BIN, PYTHON), and RECORDS=10000 SEED=42.
+# Outputs go to data/ (git-ignored): the data set, wrk and server logs, results.jsonl and
+# summary.md in data/results/.
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(cd "$HERE/../.." && pwd)"
+cd "$HERE"
+
+source "$ROOT/Benchmarks/lib.sh"
+RECORDS="${RECORDS:-10000}"
+SEED="${SEED:-42}"
+SET="data/set-$((RECORDS / 1000))k"
+TASKS="data/tasks-10k"
+CONTRACT="$ROOT/Contracts/music/contract.yaml"
+
+require_bench_tools
+build_treaty || die "treaty did not build"
+[[ -x "$TREATY_BIN" ]] || die "no treaty binary at $TREATY_BIN"
+
+log "data"
+"$PYTHON" make-data.py --records "$RECORDS" --seed "$SEED" --out "$SET"
+[[ -f "$TASKS/task.json" ]] || "$PYTHON" "$ROOT/Benchmarks/server/make-fixtures.py" --tasks 10000 --out "$TASKS"
+read -r PROJECT_ID TASK_ID < <("$PYTHON" -c '
+import json, sys
+tasks = json.load(open(sys.argv[1])); t = tasks[len(tasks) // 2]
+print(t["project_id"], t["id"])' "$TASKS/task.json")
+ARTIST="/fmi/data/vLatest/databases/Music/layouts/Artists/records/$((RECORDS / 2))"
+FIND="/fmi/data/vLatest/databases/Music/layouts/Artists/_find"
+
+log "(a) rest-sync: GET by id"
+start_server rest "$TREATY_BIN" serve --contract "$ROOT/Contracts/demo/contract.yaml" --fixtures "$TASKS" --port 0
+bench rest-one "rest-sync GET /projects/{p}/tasks/{id}, 10k tasks" "/projects/$PROJECT_ID/tasks/$TASK_ID"
+stop_server
+
+log "(b), (c) filemaker"
+start_server filemaker "$TREATY_BIN" serve --contract "$CONTRACT" --fixtures "$SET" --port 0
+TOKEN="$("$PYTHON" -c '
+import base64, json, sys, urllib.request
+request = urllib.request.Request(sys.argv[1] + "/fmi/data/vLatest/databases/Music/sessions", data=b"{}", method="POST",
+    headers={"Content-Type": "application/json",
+             "Authorization": "Basic " + base64.b64encode(b"admin:admin-password-123").decode()})
+print(json.load(urllib.request.urlopen(request))["response"]["token"])' "$SERVER_URL")"
+bench filemaker-one "filemaker GET …/Artists/records/{id}, 10k artists" "$ARTIST" --header "Authorization: Bearer $TOKEN"
+bench filemaker-find "filemaker POST …/Artists/_find (2 requests, sorted, 30), 10k artists" "$FIND" \
+  --header "Authorization: Bearer $TOKEN" --post-body "$HERE/find.json"
+stop_server
+
+log "start-up"
+wait_idle
+"$PYTHON" "$MEASURE" startup --name "treaty serve" --label "filemaker, $RECORDS artists" --jsonl "$JSONL" \
+  --runs "$STARTUP_RUNS" --cpu "$SERVER_CPU" --pidfile "$RES/.startup.pid" --ready-timeout "$READY_TIMEOUT" \
+  --stderr-log "$RES/startup.stderr" -- "$TREATY_BIN" serve --contract "$CONTRACT" --fixtures "$SET" --port 0
+
+log "summary"
+{
+  echo "# FileMaker benchmark — $(date -u +%Y-%m-%dT%H:%MZ)"
+  echo
+  echo "Machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores, $(uname -sr);" \
+       "$(swift --version 2>/dev/null | head -n1); $(wrk --version 2>&1 | head -n1 | cut -d' ' -f1-2)."
+  echo "Server on core $SERVER_CPU, \`taskset -c $WRK_CPU wrk -t$THREADS -c$CONNS -d$DURATION --timeout $WRK_TIMEOUT --latency\`" \
+       "after a $WARMUP warm-up, $REPEAT measured runs per request; the median run by req/s."
+  echo
+  "$PYTHON" - "$JSONL" <<'PY'
+import json, sys
+rows = {r["name"]: r for r in map(json.loads, open(sys.argv[1])) if r.get("kind") == "wrk"}
+rest = rows.get("rest-one", {}).get("rps") or 0
+print("| request | req/s | of rest-sync GET | p50 ms | p99 ms | goal |")
+print("|---|---:|---:|---:|---:|---|")
+for name, goal in (("rest-one", "anchor"), ("filemaker-one", "≥ 70 %"), ("filemaker-find", "≥ 25 %")):
+    r = rows.get(name)
+    if not r:
+        continue
+    share = f"{100 * r['rps'] / rest:.0f} %" if rest else "–"
+    print(f"| {r['label']} | {r['rps']:,.0f} | {share} | {r['p50_ms']:.2f} | {r['p99_ms']:.2f} | {goal} |")
+PY
+  echo
+  echo "All runs (Benchmarks/server/measure.py):"
+  echo
+  "$PYTHON" "$MEASURE" table --jsonl "$JSONL"
+} | tee "$RES/summary.md"
