@@ -23,8 +23,7 @@ extension FileMakerDialect {
         let sort = try FileMakerSort(body["sort"], layout: context.layout)
         let response = try context.responding(body: body)
         let portals = try portals(response, body: body)
-        let all = try records(context)
-        let found = try FileMakerFinder(context: context, today: today(context)).find(requests, in: all)
+        let (found, total) = try FileMakerFinder(context: context, today: today(context)).find(requests)
         let scripts = FileMakerScriptRun(scriptParameters(context, body: body), database: context.database)
         guard !found.isEmpty else {
             return FileMakerEnvelope.response(
@@ -35,7 +34,7 @@ extension FileMakerDialect {
         let presenter = FileMakerRecordPresenter(context: response, portals: portals)
         return FileMakerEnvelope.response(
             scripts.adding(to: [
-                "dataInfo": dataInfo(context, total: all.count, found: found.count, returned: page.count),
+                "dataInfo": dataInfo(context, total: total, found: found.count, returned: page.count),
                 "data": .array(page.map(presenter.present)),
             ]))
     }
@@ -52,17 +51,18 @@ struct FileMakerFinder {
     let context: FileMakerContext
     let today: CivilDate
 
-    /// The records the requests find, in creation order.
-    func find(_ requests: [JSONValue], in records: [JSONObject]) throws(FileMakerError) -> [JSONObject] {
+    /// The records the requests find, in creation order, and how many the table holds.
+    func find(_ requests: [JSONValue]) throws(FileMakerError) -> (found: [JSONObject], total: Int) {
         let layout = context.layout
+        guard let projection = context.caches.projection(of: context.resource, for: layout, store: context.store) else {
+            throw FileMakerError(106, "Table is missing")
+        }
         var kinds: [String: FieldKind] = [:]
         for field in layout.fields where !field.global {
             kinds[field.name] = field.repetitions > 1 ? .list(of: Self.kind(field)) : Self.kind(field)
         }
-        let schema = QuerySchema([ResourceSchema("records", idField: "recordId", fields: kinds)])
-        let projected = records.map { Self.project($0, layout: layout) }
-        let source = InMemoryDataSource(schema: schema, records: ["records": projected], indexed: false)
-        var found = [Bool](repeating: false, count: records.count)
+        let projected = projection.projected
+        var found = [Bool](repeating: false, count: projection.records.count)
         for (index, request) in requests.enumerated() {
             guard let object = request.objectValue else {
                 throw FileMakerError.parameterInvalid("each query item must be an object")
@@ -90,17 +90,19 @@ struct FileMakerFinder {
             }
             guard !criteria.isEmpty else { throw FileMakerError.findCriteriaEmpty }
             if index == 0 && omit { found = found.map { _ in true } }
-            let query: CompiledQuery
+            let ids: [JSONValue]
             do {
-                query = try CompiledQuery(Query("records", where: .all(criteria)), schema: schema)
+                ids = try CompiledQuery(Query("records", where: .all(criteria)), schema: projection.schema)
+                    .findIDs(in: projection.source)
             } catch {
                 throw FileMakerError.parameterInvalid("\(error)")
             }
-            for (position, record) in projected.enumerated() where found[position] == omit {
-                if (try? query.matches(record, in: source)) == true { found[position] = !omit }
+            for id in ids {
+                if let position = projection.positions[FileMakerRecordPresenter.text(id)] { found[position] = !omit }
             }
         }
-        return records.enumerated().filter { found[$0.offset] }.map(\.element)
+        let records = projection.records
+        return (records.indices.filter { found[$0] }.map { records[$0] }, records.count)
     }
 
     /// A criterion on a related field (`Albums::title`) of a portal's table: the records with

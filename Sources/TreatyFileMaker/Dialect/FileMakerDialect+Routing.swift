@@ -48,7 +48,7 @@ extension FileMakerDialect {
         guard let layout = database.layout(named: tail[1]) else { throw FileMakerError.layoutMissing }
         let context = FileMakerContext(
             call: call, database: database, layout: layout, globals: session.globals,
-            dateFormat: try dateFormat(call))
+            dateFormat: try dateFormat(call), caches: state.caches)
         let action = Array(tail.dropFirst(2))
         switch (action.count, action.first) {
         case (0, _):
@@ -138,6 +138,7 @@ struct FileMakerContext {
     let layout: FileMakerLayout
     let globals: [String: JSONValue]
     let dateFormat: FileMakerValue.DateFormat
+    let caches: FileMakerCaches
 
     var store: RecordStore { call.store }
 
@@ -155,6 +156,7 @@ struct FileMakerContext {
         let name = body.map { $0["layout.response"].flatMap(\.stringValue) } ?? call.query("layout.response")
         guard let name, !name.isEmpty else { return self }
         guard let other = database.layout(named: name) else { throw FileMakerError.layoutMissing }
-        return FileMakerContext(call: call, database: database, layout: other, globals: globals, dateFormat: dateFormat)
+        return FileMakerContext(
+            call: call, database: database, layout: other, globals: globals, dateFormat: dateFormat, caches: caches)
     }
 }

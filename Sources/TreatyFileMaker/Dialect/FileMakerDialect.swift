@@ -75,6 +75,8 @@ final class FileMakerState: Sendable {
     /// Held by every write, so counters (record ids, serials) and `modId` checks are atomic with
     /// the write they belong to.
     let writing = Mutex(())
+    /// Projections and related-row groups, kept until their table changes.
+    let caches = FileMakerCaches()
 
     init(seed: UInt64) {
         sessions = Mutex(FileMakerSessions(seed: seed))

@@ -59,8 +59,7 @@ struct FileMakerRecordPresenter {
         let key = Self.text(record[portal.parentKey])
         guard !key.isEmpty else { return [] }
         let resource = FileMakerStoreModel.resource(database: context.database.name, table: portal.table)
-        let rows = (try? context.store.list(resource).records) ?? []
-        return rows.filter { Self.text($0[portal.childKey]) == key }
+        return context.caches.rows(of: resource, by: portal.childKey, store: context.store)[key] ?? []
     }
 
     private func present(row: JSONObject, portal: FileMakerPortal) -> JSONValue {

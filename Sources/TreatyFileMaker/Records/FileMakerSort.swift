@@ -44,40 +44,55 @@ struct FileMakerSort {
         self.keys = keys
     }
 
-    /// `records` in this order (stable).
+    /// A value prepared for comparison once, before sorting: empty, a number, or text (dates as
+    /// sortable ISO text, other text folded to lower case).
+    private enum SortValue {
+        case empty
+        case number(Double)
+        case text(String)
+
+        init(_ value: JSONValue?, field: FileMakerField) {
+            let text = FileMakerRecordPresenter.text(FileMakerRepetition.values(value, count: 1).first)
+            guard !text.isEmpty else {
+                self = .empty
+                return
+            }
+            switch field.result {
+            case .number: self = .number(Double(text) ?? 0)
+            case .date, .timeStamp: self = .text(FileMakerSort.sortableDate(text))
+            default: self = .text(text.lowercased())
+            }
+        }
+
+        /// Empty values first, then numbers by value and text by its (folded) characters.
+        func compare(_ other: SortValue) -> ComparisonResult {
+            switch (self, other) {
+            case (.empty, .empty): .orderedSame
+            case (.empty, _): .orderedAscending
+            case (_, .empty): .orderedDescending
+            case (.number(let a), .number(let b)):
+                a == b ? .orderedSame : a < b ? .orderedAscending : .orderedDescending
+            case (.text(let a), .text(let b)): a == b ? .orderedSame : a < b ? .orderedAscending : .orderedDescending
+            case (.number, .text): .orderedAscending
+            case (.text, .number): .orderedDescending
+            }
+        }
+    }
+
+    /// `records` in this order (stable): each key's values are prepared once, then compared.
     func sorted(_ records: [JSONObject]) -> [JSONObject] {
-        guard !keys.isEmpty else { return records }
-        return records.enumerated().sorted { lhs, rhs in
-            for key in keys {
-                let order = Self.compare(
-                    FileMakerRepetition.values(lhs.element[key.field.name], count: 1).first,
-                    FileMakerRepetition.values(rhs.element[key.field.name], count: 1).first, field: key.field)
+        guard !keys.isEmpty, records.count > 1 else { return records }
+        let prepared = records.map { record in keys.map { SortValue(record[$0.field.name], field: $0.field) } }
+        let order = records.indices.sorted { lhs, rhs in
+            for (index, key) in keys.enumerated() {
+                let order = prepared[lhs][index].compare(prepared[rhs][index])
                 if order != .orderedSame {
                     return key.descending ? order == .orderedDescending : order == .orderedAscending
                 }
             }
-            return lhs.offset < rhs.offset
-        }.map(\.element)
-    }
-
-    private static func compare(_ lhs: JSONValue?, _ rhs: JSONValue?, field: FileMakerField) -> ComparisonResult {
-        let left = FileMakerRecordPresenter.text(lhs)
-        let right = FileMakerRecordPresenter.text(rhs)
-        if left.isEmpty || right.isEmpty {
-            return left.isEmpty == right.isEmpty ? .orderedSame : left.isEmpty ? .orderedAscending : .orderedDescending
+            return lhs < rhs
         }
-        switch field.result {
-        case .number:
-            let a = Double(left) ?? 0
-            let b = Double(right) ?? 0
-            return a == b ? .orderedSame : a < b ? .orderedAscending : .orderedDescending
-        case .date, .timeStamp:
-            let a = sortableDate(left)
-            let b = sortableDate(right)
-            return a == b ? .orderedSame : a < b ? .orderedAscending : .orderedDescending
-        default:
-            return left.caseInsensitiveCompare(right)
-        }
+        return order.map { records[$0] }
     }
 
     /// `MM/dd/yyyy[ HH:mm:ss]` as `yyyyMMdd HH:mm:ss`, which sorts as text.

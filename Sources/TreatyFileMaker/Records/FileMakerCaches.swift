@@ -1,0 +1,71 @@
+internal import Synchronization
+internal import TreatyDialect
+internal import TreatyJSON
+internal import TreatyQuery
+
+/// What the dialect derives from a table's records and keeps until the table changes (keyed by
+/// the store's revision of it, which names one content for good): the records as the query
+/// model reads them, with an indexed data source, for `_find`; and related rows by key, for
+/// portals.
+final class FileMakerCaches: Sendable {
+    /// A table's records as a layout's finds read them.
+    struct Projection: Sendable {
+        let revision: UInt64
+        /// The stored records, in creation order.
+        let records: [JSONObject]
+        /// The same records as the query model reads them (``FileMakerFinder/project(_:layout:)``).
+        let projected: [JSONObject]
+        /// `projected`, indexed, under the resource name `records`.
+        let source: InMemoryDataSource
+        let schema: QuerySchema
+        /// Each record's position by `recordId`.
+        let positions: [String: Int]
+    }
+
+    /// A related table's rows grouped by the value of one key field.
+    struct Related: Sendable {
+        let revision: UInt64
+        let rows: [String: [JSONObject]]
+    }
+
+    private let projections = Mutex<[String: Projection]>([:])
+    private let related = Mutex<[String: Related]>([:])
+
+    /// The projection of `resource`'s records for `layout`, built again only after a write.
+    func projection(of resource: String, for layout: FileMakerLayout, store: RecordStore) -> Projection? {
+        guard let live = try? store.liveRecords(of: resource) else { return nil }
+        let key = resource + "\u{0}" + layout.name
+        if let cached = projections.withLock({ $0[key] }), cached.revision == live.revision { return cached }
+        var kinds: [String: FieldKind] = [:]
+        for field in layout.fields where !field.global {
+            kinds[field.name] =
+                field.repetitions > 1 ? .list(of: FileMakerFinder.kind(field)) : FileMakerFinder.kind(field)
+        }
+        let schema = QuerySchema([ResourceSchema("records", idField: "recordId", fields: kinds)])
+        let projected = live.records.map { FileMakerFinder.project($0, layout: layout) }
+        var positions: [String: Int] = [:]
+        for (index, record) in live.records.enumerated() {
+            positions[FileMakerRecordPresenter.text(record["recordId"])] = index
+        }
+        let projection = Projection(
+            revision: live.revision, records: live.records, projected: projected,
+            source: InMemoryDataSource(schema: schema, records: ["records": projected]), schema: schema,
+            positions: positions)
+        projections.withLock { $0[key] = projection }
+        return projection
+    }
+
+    /// The rows of `resource` by the text of their `key` field, built again only after a write.
+    func rows(of resource: String, by key: String, store: RecordStore) -> [String: [JSONObject]] {
+        guard let live = try? store.liveRecords(of: resource) else { return [:] }
+        let name = resource + "\u{0}" + key
+        if let cached = related.withLock({ $0[name] }), cached.revision == live.revision { return cached.rows }
+        var rows: [String: [JSONObject]] = [:]
+        for row in live.records {
+            let value = FileMakerRecordPresenter.text(row[key])
+            if !value.isEmpty { rows[value, default: []].append(row) }
+        }
+        related.withLock { $0[name] = Related(revision: live.revision, rows: rows) }
+        return rows
+    }
+}
