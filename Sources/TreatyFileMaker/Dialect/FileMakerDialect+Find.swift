@@ -30,7 +30,7 @@ extension FileMakerDialect {
                 scripts.adding(to: JSONObject()), code: 401, message: "No records match the request",
                 status: .internalServerError)
         }
-        let page = Array(sort.sorted(found).dropFirst(offset - 1).prefix(limit))
+        let page = Array(sort.sorted(found, prefix: offset - 1 + limit).dropFirst(offset - 1).prefix(limit))
         let presenter = FileMakerRecordPresenter(context: response, portals: portals)
         return FileMakerEnvelope.response(
             scripts.adding(to: [
@@ -69,6 +69,7 @@ struct FileMakerFinder {
             }
             let omit = Self.isOmit(object["omit"])
             var criteria: [Expr] = []
+            var indexed: [Bool]?
             for member in object.members where member.key != "omit" {
                 let text = FileMakerRecordPresenter.text(member.value)
                 guard !text.isEmpty else { continue }
@@ -84,22 +85,31 @@ struct FileMakerFinder {
                     criteria.append(Self.duplicates(of: field, in: projected))
                     continue
                 }
-                criteria.append(
-                    try FileMakerCriterion(field: field, text: text, today: today, format: context.dateFormat)
-                        .expression())
+                let criterion = FileMakerCriterion(field: field, text: text, today: today, format: context.dateFormat)
+                if let prefixes = criterion.wordPrefixes, let index = projection.words[field.name] {
+                    // Word starts come from the word index: every word of the criterion must start a
+                    // word of the field.
+                    for prefix in prefixes {
+                        indexed = index.positions(startingWith: prefix, within: indexed)
+                    }
+                    continue
+                }
+                criteria.append(try criterion.expression())
             }
-            guard !criteria.isEmpty else { throw FileMakerError.findCriteriaEmpty }
+            guard !criteria.isEmpty || indexed != nil else { throw FileMakerError.findCriteriaEmpty }
             if index == 0 && omit { found = found.map { _ in true } }
-            let ids: [JSONValue]
-            do {
-                ids = try CompiledQuery(Query("records", where: .all(criteria)), schema: projection.schema)
-                    .findIDs(in: projection.source)
-            } catch {
-                throw FileMakerError.parameterInvalid("\(error)")
+            var matching = indexed.map { mask in mask.indices.filter { mask[$0] } } ?? []
+            if !criteria.isEmpty {
+                let positions: [Int]
+                do {
+                    positions = try CompiledQuery(Query("records", where: .all(criteria)), schema: projection.schema)
+                        .matchingPositions(in: projection.source)
+                } catch {
+                    throw FileMakerError.parameterInvalid("\(error)")
+                }
+                matching = indexed.map { mask in positions.filter { mask[$0] } } ?? positions
             }
-            for id in ids {
-                if let position = projection.positions[FileMakerRecordPresenter.text(id)] { found[position] = !omit }
-            }
+            for position in matching { found[position] = !omit }
         }
         let records = projection.records
         return (records.indices.filter { found[$0] }.map { records[$0] }, records.count)
@@ -153,7 +163,7 @@ struct FileMakerFinder {
             }
         }
         let repeated = counts.values.filter { $0.count > 1 }.map(\.value)
-        return .cond(Condition(FieldPath(field.name), .in, .list(repeated), caseSensitive: false))
+        return .cond(Condition(FieldPath(field.name), .in, .list(repeated)))
     }
 
     static func isOmit(_ value: JSONValue?) -> Bool {
@@ -172,8 +182,8 @@ struct FileMakerFinder {
         }
     }
 
-    /// A record as the query model reads it: numbers as numbers, dates as ISO 8601, empty
-    /// values as null.
+    /// A record as the query model reads it: numbers as numbers, dates as ISO 8601, text
+    /// lower-cased (finds ignore case), empty values as null.
     static func project(_ record: JSONObject, layout: FileMakerLayout) -> JSONObject {
         var object: JSONObject = ["recordId": record["recordId"] ?? ""]
         for field in layout.fields where !field.global {
@@ -200,7 +210,7 @@ struct FileMakerFinder {
             return FileMakerValue.parseTimestamp(text, format: .us).map {
                 .string(FileMakerValue.isoDate($0.date) + "T" + $0.time)
             } ?? .null
-        default: return .string(text)
+        default: return .string(text.lowercased())
         }
     }
 }

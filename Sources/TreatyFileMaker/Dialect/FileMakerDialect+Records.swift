@@ -14,7 +14,8 @@ extension FileMakerDialect {
         let limit = try Self.positive(call.query("_limit"), name: "_limit") ?? 100
         let scripts = FileMakerScriptRun(scriptParameters(context, body: nil), database: context.database)
         let all = try records(context)
-        let sorted = try FileMakerSort(call.query("_sort").map { .string($0) }, layout: context.layout).sorted(all)
+        let sorted = try FileMakerSort(call.query("_sort").map { .string($0) }, layout: context.layout)
+            .sorted(all, prefix: offset - 1 + limit)
         let page = Array(sorted.dropFirst(offset - 1).prefix(limit))
         guard !page.isEmpty else { throw FileMakerError.recordMissing }
         let response = try context.responding()
@@ -32,7 +33,7 @@ extension FileMakerDialect {
         let record = try stored(context, id: id)
         let response = try context.responding()
         let presenter = FileMakerRecordPresenter(context: response, portals: try portals(response, body: nil))
-        let total = try records(context).count
+        let total = (try? context.store.liveRecords(of: context.resource).records.count) ?? 0
         return FileMakerEnvelope.response(
             scripts.adding(to: [
                 "dataInfo": dataInfo(context, total: total, found: 1, returned: 1), "data": [presenter.present(record)],

@@ -108,6 +108,6 @@ struct FileMakerCall {
     /// The bearer token of the request, if any.
     var bearerToken: String? {
         guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else { return nil }
-        return String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+        return String(header.dropFirst(7).drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

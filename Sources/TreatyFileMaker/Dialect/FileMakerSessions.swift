@@ -13,6 +13,9 @@ struct FileMakerSessions {
 
     private var open: [String: Session] = [:]
     private var generator: SeededGenerator
+    /// When idle sessions were last swept out (a sweep walks every session, so it runs at most
+    /// once a second of store time; a session's own idle time is checked on every use).
+    private var lastSweep: Int64?
 
     init(seed: UInt64) {
         generator = SeededGenerator(seed: seed)
@@ -20,7 +23,7 @@ struct FileMakerSessions {
 
     /// Opens a session; `nil` when `limit` sessions are open already.
     mutating func open(database: String, at now: Int64, idle: Int64, limit: Int) -> String? {
-        expire(at: now, idle: idle)
+        expire(at: now, idle: idle, force: open.count >= limit)
         guard open.count < limit else { return nil }
         let alphabet = Array("0123456789abcdef")
         var token = ""
@@ -36,6 +39,10 @@ struct FileMakerSessions {
     mutating func use(_ token: String, database: String?, at now: Int64, idle: Int64) -> Session? {
         expire(at: now, idle: idle)
         guard var session = open[token] else { return nil }
+        guard now - session.lastUsed <= idle else {
+            open[token] = nil
+            return nil
+        }
         if let database, session.database.lowercased() != database.lowercased() { return nil }
         session.lastUsed = now
         open[token] = session
@@ -52,7 +59,9 @@ struct FileMakerSessions {
         for (name, value) in values { open[token]?.globals[name] = value }
     }
 
-    private mutating func expire(at now: Int64, idle: Int64) {
+    private mutating func expire(at now: Int64, idle: Int64, force: Bool = false) {
+        if !force, let lastSweep, now >= lastSweep, now - lastSweep < 1000 { return }
+        lastSweep = now
         open = open.filter { now - $0.value.lastUsed <= idle }
     }
 }

@@ -7,7 +7,8 @@ internal import TreatyQuery
 /// find operators (filemaker.md §5): words match word starts, `=word` whole words, `==text` the
 /// whole field, `*` `@` `#` wildcards, `< <= > >= ≤ ≥`, `a...b` ranges, `=` empty, `*` non-empty,
 /// `//` today; numbers compare numerically and dates chronologically by the field's type;
-/// everything is case-insensitive.
+/// everything is case-insensitive: the finder's projection holds text lower-cased, and so do the
+/// operands here, so the query model compares without folding each value again.
 struct FileMakerCriterion {
     let field: FileMakerField
     let text: String
@@ -15,9 +16,25 @@ struct FileMakerCriterion {
     let today: CivilDate
     let format: FileMakerValue.DateFormat
 
+    /// The word starts a plain text criterion asks for (`Jo*`, `miles dav`), each without its
+    /// trailing `*`; `nil` when the criterion uses any other operator or wildcard, or the field
+    /// is not text. Such a criterion is answered from the finder's word index.
+    var wordPrefixes: [String]? {
+        guard field.result == .text || field.result == .container else { return nil }
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        guard let first = trimmed.first, !"=<>≤≥!/~?\"".contains(first), !trimmed.contains("..") else { return nil }
+        var prefixes: [String] = []
+        for word in trimmed.split(separator: " ") {
+            let bare = String(word.reversed().drop { $0 == "*" }.reversed())
+            guard !bare.isEmpty, !bare.contains(where: { "*@#\"\\".contains($0) }) else { return nil }
+            prefixes.append(bare)
+        }
+        return prefixes.isEmpty ? nil : prefixes
+    }
+
     func expression() throws(FileMakerError) -> Expr {
         let path = FieldPath(field.name)
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         if trimmed == "=" { return .cond(Condition(path, .isNull)) }
         if trimmed == "*" { return .cond(Condition(path, .isNotNull)) }
         if trimmed == "?" || trimmed.hasPrefix("~") {
@@ -27,13 +44,13 @@ struct FileMakerCriterion {
         where trimmed.hasPrefix(symbol) {
             let operand = String(trimmed.dropFirst(symbol.count)).trimmingCharacters(in: .whitespaces)
             return .cond(
-                Condition(path, op, .value(try value(operand, upper: op == .le || op == .gt)), caseSensitive: false))
+                Condition(path, op, .value(try value(operand, upper: op == .le || op == .gt)), caseSensitive: true))
         }
         for separator in ["...", ".."] {
             if let range = trimmed.range(of: separator) {
                 let low = try value(String(trimmed[..<range.lowerBound]), upper: false)
                 let high = try value(String(trimmed[range.upperBound...]), upper: true)
-                return .cond(Condition(path, .between, .range(low, high), caseSensitive: false))
+                return .cond(Condition(path, .between, .range(low, high), caseSensitive: true))
             }
         }
         switch field.result {
@@ -57,21 +74,26 @@ struct FileMakerCriterion {
     /// Text criteria: `==` whole field, `=` whole words, else word starts.
     private func textExpression(_ text: String, path: FieldPath) -> Expr {
         if text.hasPrefix("==") {
-            return .cond(
-                Condition(path, .like, .value(.string(Self.pattern(String(text.dropFirst(2))))), caseSensitive: false))
+            let whole = String(text.dropFirst(2))
+            // Without wildcards the whole field is one value: an equality the query model answers
+            // from its sorted index.
+            if !whole.contains(where: { "*@#\\".contains($0) }) {
+                return .cond(Condition(path, .eq, .value(.string(whole))))
+            }
+            return .cond(Condition(path, .like, .value(.string(Self.pattern(whole))), caseSensitive: true))
         }
         let wholeWords = text.hasPrefix("=")
         let words = Self.words(wholeWords ? String(text.dropFirst()) : text)
         return .all(
             words.map { word in
                 let pattern = Self.pattern(word)
-                let tail = wholeWords ? "" : "%"
-                return .any([
-                    .cond(Condition(path, .like, .value(.string(pattern + tail)), caseSensitive: false)),
-                    .cond(Condition(path, .like, .value(.string("% " + pattern + tail)), caseSensitive: false)),
-                    .cond(Condition(path, .like, .value(.string(pattern + " %")), caseSensitive: false)),
-                    .cond(Condition(path, .like, .value(.string("% " + pattern + " %")), caseSensitive: false)),
-                ])
+                // A word starts the field or follows a space; a whole word also ends the field or a space
+                // follows it.
+                let forms =
+                    wholeWords
+                    ? [pattern, pattern + " %", "% " + pattern, "% " + pattern + " %"]
+                    : [pattern + "%", "% " + pattern + "%"]
+                return .any(forms.map { .cond(Condition(path, .like, .value(.string($0)), caseSensitive: true)) })
             })
     }
 

@@ -20,6 +20,48 @@ final class FileMakerCaches: Sendable {
         let schema: QuerySchema
         /// Each record's position by `recordId`.
         let positions: [String: Int]
+        /// Every word of each text field (lower-cased, split at spaces), sorted, with the
+        /// position of its record.
+        let words: [String: WordIndex]
+    }
+
+    /// The words of one field, sorted, each with its record's position.
+    struct WordIndex: Sendable {
+        let words: [String]
+        let positions: [Int]
+        let recordCount: Int
+
+        init(_ projected: [JSONObject], field: String) {
+            recordCount = projected.count
+            var pairs: [(String, Int)] = []
+            for (position, record) in projected.enumerated() {
+                for value in record[field]?.arrayValue ?? [record[field] ?? .null] {
+                    guard case .string(let text) = value else { continue }
+                    for word in text.split(separator: " ") { pairs.append((String(word), position)) }
+                }
+            }
+            pairs.sort { $0.0 < $1.0 }
+            words = pairs.map(\.0)
+            positions = pairs.map(\.1)
+        }
+
+        /// A mask over the records (by position) of those with a word that starts with `prefix`
+        /// and, when given, are set in `within`.
+        func positions(startingWith prefix: String, within: [Bool]?) -> [Bool] {
+            var low = 0
+            var high = words.count
+            while low < high {
+                let middle = (low + high) / 2
+                if words[middle] < prefix { low = middle + 1 } else { high = middle }
+            }
+            var found = [Bool](repeating: false, count: recordCount)
+            while low < words.count, words[low].hasPrefix(prefix) {
+                let position = positions[low]
+                if within?[position] ?? true { found[position] = true }
+                low += 1
+            }
+            return found
+        }
     }
 
     /// A related table's rows grouped by the value of one key field.
@@ -47,10 +89,14 @@ final class FileMakerCaches: Sendable {
         for (index, record) in live.records.enumerated() {
             positions[FileMakerRecordPresenter.text(record["recordId"])] = index
         }
+        var words: [String: WordIndex] = [:]
+        for field in layout.fields where !field.global && (field.result == .text || field.result == .container) {
+            words[field.name] = WordIndex(projected, field: field.name)
+        }
         let projection = Projection(
             revision: live.revision, records: live.records, projected: projected,
             source: InMemoryDataSource(schema: schema, records: ["records": projected]), schema: schema,
-            positions: positions)
+            positions: positions, words: words)
         projections.withLock { $0[key] = projection }
         return projection
     }

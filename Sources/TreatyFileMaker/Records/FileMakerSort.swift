@@ -52,7 +52,7 @@ struct FileMakerSort {
         case text(String)
 
         init(_ value: JSONValue?, field: FileMakerField) {
-            let text = FileMakerRecordPresenter.text(FileMakerRepetition.values(value, count: 1).first)
+            let text = FileMakerRecordPresenter.text(value?.arrayValue?.first ?? value)
             guard !text.isEmpty else {
                 self = .empty
                 return
@@ -80,19 +80,45 @@ struct FileMakerSort {
     }
 
     /// `records` in this order (stable): each key's values are prepared once, then compared.
-    func sorted(_ records: [JSONObject]) -> [JSONObject] {
-        guard !keys.isEmpty, records.count > 1 else { return records }
-        let prepared = records.map { record in keys.map { SortValue(record[$0.field.name], field: $0.field) } }
-        let order = records.indices.sorted { lhs, rhs in
-            for (index, key) in keys.enumerated() {
-                let order = prepared[lhs][index].compare(prepared[rhs][index])
+    ///
+    /// - Parameter prefix: When given, only the first `prefix` records in order are needed (a
+    ///   page); they are selected without sorting the rest.
+    func sorted(_ records: [JSONObject], prefix: Int? = nil) -> [JSONObject] {
+        guard !keys.isEmpty, records.count > 1 else { return Array(records.prefix(prefix ?? records.count)) }
+        let width = keys.count
+        var prepared: [SortValue] = []
+        prepared.reserveCapacity(records.count * width)
+        for record in records {
+            for key in keys { prepared.append(SortValue(record[key.field.name], field: key.field)) }
+        }
+        let descending = keys.map(\.descending)
+        func precedes(_ lhs: Int, _ rhs: Int) -> Bool {
+            for index in 0..<width {
+                let order = prepared[lhs * width + index].compare(prepared[rhs * width + index])
                 if order != .orderedSame {
-                    return key.descending ? order == .orderedDescending : order == .orderedAscending
+                    return descending[index] ? order == .orderedDescending : order == .orderedAscending
                 }
             }
             return lhs < rhs
         }
-        return order.map { records[$0] }
+        if let prefix, prefix < records.count / 2 {
+            var best: [Int] = []
+            best.reserveCapacity(prefix + 1)
+            for candidate in records.indices
+            where best.count < prefix || best.last.map({ precedes(candidate, $0) }) ?? true {
+                var low = 0
+                var high = best.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if precedes(best[middle], candidate) { low = middle + 1 } else { high = middle }
+                }
+                best.insert(candidate, at: low)
+                if best.count > prefix { best.removeLast() }
+            }
+            return best.map { records[$0] }
+        }
+        let order = records.indices.sorted(by: precedes)
+        return (prefix.map { Array(order.prefix($0)) } ?? order).map { records[$0] }
     }
 
     /// `MM/dd/yyyy[ HH:mm:ss]` as `yyyyMMdd HH:mm:ss`, which sorts as text.

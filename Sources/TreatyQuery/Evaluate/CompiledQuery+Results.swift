@@ -82,6 +82,21 @@ extension CompiledQuery {
         try matchingPositions(in: source, records: source.records(of: resource.name), environment: environment).count
     }
 
+    /// The positions of the matching records in `source`'s records of the resource, in insertion
+    /// order — what ``count(in:environment:)`` counts, with no ordering or paging applied, for
+    /// engines that combine several queries' matches themselves (FileMaker's find requests).
+    ///
+    /// - Parameters:
+    ///   - source: Where the records come from.
+    ///   - environment: The clock and request context.
+    /// - Returns: Ascending positions.
+    /// - Throws: ``QueryError`` as ``find(in:offset:limit:environment:)`` does.
+    public func matchingPositions(in source: some QueryDataSource, environment: QueryEnvironment = .current)
+        throws(QueryError) -> [Int]
+    {
+        try matchingPositions(in: source, records: source.records(of: resource.name), environment: environment)
+    }
+
     /// Removes every matching record through `remover` (offset and limit are ignored), so the
     /// store decides how a removal happens (tombstones, cascades).
     ///
@@ -117,7 +132,8 @@ extension CompiledQuery {
             if planned.exact { return planned.positions }
             candidates = planned.positions
         }
-        let evaluator = Evaluator(conditions: conditions, joins: joins, plan: joinPlan, source: source, environment: environment)
+        let evaluator = Evaluator(
+            conditions: conditions, joins: joins, plan: joinPlan, source: source, environment: environment)
         var matches: [Int] = []
         for position in candidates where try evaluator.matches(root, records[position]) {
             matches.append(position)
@@ -160,7 +176,9 @@ extension CompiledQuery {
         _ record: JSONObject, in source: some QueryDataSource, environment: QueryEnvironment = .current
     ) throws(QueryError) -> Bool {
         guard let root else { return true }
-        return try Evaluator(conditions: conditions, joins: joins, plan: joinPlan, source: source, environment: environment).matches(root, record)
+        return try Evaluator(
+            conditions: conditions, joins: joins, plan: joinPlan, source: source, environment: environment
+        ).matches(root, record)
     }
 
     /// One page of the matching records in order, and how many match in all: what
@@ -208,7 +226,8 @@ extension CompiledQuery {
     func ordering<Source: QueryDataSource>(in source: Source, environment: QueryEnvironment) -> RecordOrdering<Source> {
         var ordering = RecordOrdering(keys: order, idField: resource.idField, source: source, environment: environment)
         if let root, order.contains(where: { $0.join != nil }) {
-            let evaluator = Evaluator(conditions: conditions, joins: joins, plan: joinPlan, source: source, environment: environment)
+            let evaluator = Evaluator(
+                conditions: conditions, joins: joins, plan: joinPlan, source: source, environment: environment)
             ordering.firstChoice = { record throws(QueryError) in try evaluator.firstChoice(root, record) }
         }
         return ordering
