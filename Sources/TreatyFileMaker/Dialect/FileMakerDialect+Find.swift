@@ -23,18 +23,19 @@ extension FileMakerDialect {
         let sort = try FileMakerSort(body["sort"], layout: context.layout)
         let response = try context.responding(body: body)
         let portals = try portals(response, body: body)
-        let (found, total) = try FileMakerFinder(context: context, today: today(context)).find(requests)
+        let (found, projection) = try FileMakerFinder(context: context, today: today(context)).find(requests)
         let scripts = FileMakerScriptRun(scriptParameters(context, body: body), database: context.database)
         guard !found.isEmpty else {
             return FileMakerEnvelope.response(
                 scripts.adding(to: JSONObject()), code: 401, message: "No records match the request",
                 status: .internalServerError)
         }
-        let page = Array(sort.sorted(found, prefix: offset - 1 + limit).dropFirst(offset - 1).prefix(limit))
+        let page = sort.sorted(found, values: projection.sortValues, prefix: offset - 1 + limit).dropFirst(offset - 1)
+            .prefix(limit).map { projection.records[$0] }
         let presenter = FileMakerRecordPresenter(context: response, portals: portals)
         return FileMakerEnvelope.response(
             scripts.adding(to: [
-                "dataInfo": dataInfo(context, total: total, found: found.count, returned: page.count),
+                "dataInfo": dataInfo(context, total: projection.records.count, found: found.count, returned: page.count),
                 "data": .array(page.map(presenter.present)),
             ]))
     }
@@ -51,8 +52,9 @@ struct FileMakerFinder {
     let context: FileMakerContext
     let today: CivilDate
 
-    /// The records the requests find, in creation order, and how many the table holds.
-    func find(_ requests: [JSONValue]) throws(FileMakerError) -> (found: [JSONObject], total: Int) {
+    /// The positions (in creation order) of the records the requests find, in the projection
+    /// they index.
+    func find(_ requests: [JSONValue]) throws(FileMakerError) -> (found: [Int], projection: FileMakerCaches.Projection) {
         let layout = context.layout
         guard let projection = context.caches.projection(of: context.resource, for: layout, store: context.store) else {
             throw FileMakerError(106, "Table is missing")
@@ -111,8 +113,7 @@ struct FileMakerFinder {
             }
             for position in matching { found[position] = !omit }
         }
-        let records = projection.records
-        return (records.indices.filter { found[$0] }.map { records[$0] }, records.count)
+        return (found.indices.filter { found[$0] }, projection)
     }
 
     /// A criterion on a related field (`Albums::title`) of a portal's table: the records with

@@ -83,6 +83,16 @@ extension FileMakerDialect {
         }
     }
 
+    /// Whether `body` holds the bytes `dateformats` (so only such bodies are parsed for it).
+    static func mentionsDateFormats(_ body: [UInt8]) -> Bool {
+        let needle = Array("dateformats".utf8)
+        guard body.count >= needle.count else { return false }
+        for start in 0...(body.count - needle.count) where body[start] == needle[0] {
+            if body[start..<start + needle.count].elementsEqual(needle) { return true }
+        }
+        return false
+    }
+
     static let recordQueryKeys = ["portal", "layout.response", "dateformats"] + FileMakerScriptRun.keys
     static let rangeQueryKeys = ["_offset", "_limit", "_sort"] + recordQueryKeys
 
@@ -120,7 +130,9 @@ extension FileMakerDialect {
     /// `dateformats` from the query or the body: 0 US, 1 the file's locale, 2 ISO 8601.
     private func dateFormat(_ call: FileMakerCall) throws(FileMakerError) -> FileMakerValue.DateFormat {
         var text = call.query("dateformats")
-        if text == nil, !call.request.body.isEmpty, let value = (try? call.body())?["dateformats"] {
+        if text == nil, call.request.body.count > 13, Self.mentionsDateFormats(call.request.body),
+            let value = (try? call.body())?["dateformats"]
+        {
             text = value.stringValue ?? value.numberValue?.text
         }
         guard let text else { return .us }

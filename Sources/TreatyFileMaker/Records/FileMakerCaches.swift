@@ -23,6 +23,8 @@ final class FileMakerCaches: Sendable {
         /// Every word of each text field (lower-cased, split at spaces), sorted, with the
         /// position of its record.
         let words: [String: WordIndex]
+        /// Each field's values prepared for sorting, by record position.
+        let sortValues: [String: [FileMakerSort.SortValue]]
     }
 
     /// The words of one field, sorted, each with its record's position.
@@ -93,10 +95,14 @@ final class FileMakerCaches: Sendable {
         for field in layout.fields where !field.global && (field.result == .text || field.result == .container) {
             words[field.name] = WordIndex(projected, field: field.name)
         }
+        var sortValues: [String: [FileMakerSort.SortValue]] = [:]
+        for field in layout.fields where !field.global {
+            sortValues[field.name] = projected.map { FileMakerSort.SortValue(projected: $0[field.name]) }
+        }
         let projection = Projection(
             revision: live.revision, records: live.records, projected: projected,
             source: InMemoryDataSource(schema: schema, records: ["records": projected]), schema: schema,
-            positions: positions, words: words)
+            positions: positions, words: words, sortValues: sortValues)
         projections.withLock { $0[key] = projection }
         return projection
     }

@@ -46,10 +46,20 @@ struct FileMakerSort {
 
     /// A value prepared for comparison once, before sorting: empty, a number, or text (dates as
     /// sortable ISO text, other text folded to lower case).
-    private enum SortValue {
+    enum SortValue: Sendable {
         case empty
         case number(Double)
         case text(String)
+
+        /// A value of a record as the finder's projection holds it (numbers as numbers, dates as
+        /// ISO text, text lower-cased, empty as null; a repeating field by its first repetition).
+        init(projected value: JSONValue?) {
+            switch value?.arrayValue?.first ?? value {
+            case .number(let number)?: self = .number(number.doubleValue)
+            case .string(let text)? where !text.isEmpty: self = .text(text)
+            default: self = .empty
+            }
+        }
 
         init(_ value: JSONValue?, field: FileMakerField) {
             let text = FileMakerRecordPresenter.text(value?.arrayValue?.first ?? value)
@@ -119,6 +129,42 @@ struct FileMakerSort {
         }
         let order = records.indices.sorted(by: precedes)
         return (prefix.map { Array(order.prefix($0)) } ?? order).map { records[$0] }
+    }
+
+    /// The positions in this order (stable), from each key field's prepared values (one per
+    /// record position, as ``FileMakerCaches/Projection`` keeps them).
+    ///
+    /// - Parameter prefix: When given, only the first `prefix` positions in order are needed.
+    func sorted(_ positions: [Int], values: [String: [SortValue]], prefix: Int? = nil) -> [Int] {
+        let columns = keys.compactMap { values[$0.field.name] }
+        guard !keys.isEmpty, columns.count == keys.count, positions.count > 1 else {
+            return Array(positions.prefix(prefix ?? positions.count))
+        }
+        let descending = keys.map(\.descending)
+        func precedes(_ lhs: Int, _ rhs: Int) -> Bool {
+            for (index, column) in columns.enumerated() {
+                let order = column[lhs].compare(column[rhs])
+                if order != .orderedSame { return descending[index] ? order == .orderedDescending : order == .orderedAscending }
+            }
+            return lhs < rhs
+        }
+        if let prefix, prefix < positions.count / 2 {
+            var best: [Int] = []
+            best.reserveCapacity(prefix + 1)
+            for candidate in positions where best.count < prefix || best.last.map({ precedes(candidate, $0) }) ?? true {
+                var low = 0
+                var high = best.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if precedes(best[middle], candidate) { low = middle + 1 } else { high = middle }
+                }
+                best.insert(candidate, at: low)
+                if best.count > prefix { best.removeLast() }
+            }
+            return best
+        }
+        let order = positions.sorted(by: precedes)
+        return prefix.map { Array(order.prefix($0)) } ?? order
     }
 
     /// `MM/dd/yyyy[ HH:mm:ss]` as `yyyyMMdd HH:mm:ss`, which sorts as text.
