@@ -75,7 +75,7 @@ struct ScenarioRunner {
 
     /// Checks the answer against the contract endpoint the request matches, when it matches
     /// one and answered that endpoint's success status; a successful answer no declared endpoint
-    /// describes goes to the dialect's payload checker (PocketBase records, FileMaker layouts),
+    /// describes goes to the dialect's payload checker (records of a collection or a layout),
     /// when it knows the route.
     private func checkContract(_ reply: Reply, step: ScenarioStep, path: String, query: [(String, String)], context: CaseContext) {
         let contract = context.contract
