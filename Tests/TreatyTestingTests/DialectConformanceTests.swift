@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import Testing
 import TreatyCore
@@ -38,6 +39,24 @@ import TreatyTesting
         } catch let failure as DialectConformanceFailure {
             Issue.record("\(failure)")
         }
+    }
+
+    @Test("no tool module names a dialect: the simulator, verifier, TreatyTesting and the CLI reach them through the seam")
+    func toolsNameNoDialect() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        let names = ["PocketBase", "pocketBase", "RESTDialect", "restSync", "FileMaker", "fileMaker"]
+        var offenders: [String] = []
+        for module in ["TreatySimulator", "TreatyVerifier", "TreatyTesting", "treaty"] {
+            let directory = root + "/Sources/" + module
+            let files = FileManager.default.enumerator(atPath: directory)?.compactMap { $0 as? String } ?? []
+            #expect(!files.isEmpty, "no sources found under \(directory)")
+            for file in files where file.hasSuffix(".swift") || file.hasSuffix(".md") {
+                let text = (try? String(contentsOfFile: directory + "/" + file, encoding: .utf8)) ?? ""
+                for name in names where text.contains(name) { offenders.append("\(module)/\(file): \(name)") }
+            }
+        }
+        #expect(offenders.isEmpty, "\(offenders)")
     }
 
     @Test("a dialect whose refusals are not in its error format fails the suite, naming the checks")
