@@ -18,6 +18,9 @@ struct DialectsCommand: ParsableCommand {
             for option in plugin.serveOptions {
                 lines.append("  treaty serve --\(option.name) \(option.valueName): \(option.help)")
             }
+            for option in plugin.verifyOptions {
+                lines.append("  treaty verify --\(option.name) \(option.valueName): \(option.help)")
+            }
             for variable in plugin.environmentVariables {
                 lines.append("  $\(variable.name): \(variable.meaning)")
             }

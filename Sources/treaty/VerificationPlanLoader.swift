@@ -16,9 +16,19 @@ struct VerificationPlan: Sendable {
 /// Loads the contracts, the dialects' backends and the scenario files a verify run needs,
 /// printing diagnostics and refusing (exit 2) when any of them is unusable.
 enum VerificationPlanLoader {
-    static func load(contracts paths: [String], fixtures: String?, environment: VerificationEnvironment) throws
-        -> [VerificationPlan]
-    {
+    static func load(
+        contracts paths: [String], fixtures: String?, environment: VerificationEnvironment,
+        dialectArguments: [String] = []
+    ) throws -> [VerificationPlan] {
+        // Every dialect option must belong to some dialect; each plan takes its own dialect's.
+        let allOptions = DialectLookup.registry.plugins.flatMap(\.verifyOptions)
+        let given: DialectOptionValues
+        do {
+            given = try DialectOptionValues.parse(dialectArguments, options: allOptions, dialect: "")
+        } catch {
+            Console.standardError.write("error: \(error)\n")
+            throw Status.unusableInput
+        }
         let files = paths.isEmpty ? ContractLoader().loadAll(paths: ["Contracts"]).map(\.file) : paths
         guard !files.isEmpty else {
             Console.standardError.write("error: no contract found under Contracts/; pass --contract FILE\n")
@@ -34,7 +44,8 @@ enum VerificationPlanLoader {
             let lint = plugin.lint(loaded.contract)
             Console.standardError.write(DiagnosticRenderer().render(lint))
             guard !lint.containsErrors else {
-                Console.standardError.write("error: the \(plugin.id) files of \(loaded.file) have errors; fix them first\n")
+                Console.standardError.write(
+                    "error: the \(plugin.id) files of \(loaded.file) have errors; fix them first\n")
                 throw Status.unusableInput
             }
             var backend: SimulatedBackend?
@@ -46,7 +57,10 @@ enum VerificationPlanLoader {
             }
             var suites: [VerificationSuite]
             do {
-                suites = try plugin.suites(for: loaded.contract, environment: environment)
+                var own = environment
+                own.options = DialectOptionValues(
+                    given.values.filter { name, _ in plugin.verifyOptions.contains { $0.name == name } })
+                suites = try plugin.suites(for: loaded.contract, environment: own)
             } catch {
                 Console.standardError.write("error: \(error)\n")
                 throw Status.unusableInput

@@ -60,6 +60,9 @@ struct VerifyCommand: ParsableCommand {
 
     @OptionGroup var http: HTTPOptions
 
+    @Argument(parsing: .allUnrecognized, help: "A dialect's own options, e.g. --database NAME (see 'treaty dialects').")
+    var dialectArguments: [String] = []
+
     func validate() throws {
         for header in headers where HeaderSpec.parse(header) == nil {
             throw ValidationError("'\(header)' is not a header; write 'Name: value'")
@@ -71,7 +74,8 @@ struct VerifyCommand: ParsableCommand {
         let targetURL = target ?? environment["TREATY_TARGET"].flatMap { $0.isEmpty ? nil : $0 }
         let plans = try VerificationPlanLoader.load(
             contracts: contracts, fixtures: fixtures,
-            environment: VerificationEnvironment(isLive: targetURL != nil, variables: environment))
+            environment: VerificationEnvironment(isLive: targetURL != nil, variables: environment),
+            dialectArguments: dialectArguments)
         var credentials = HTTPFields()
         if let token = environment["TREATY_TOKEN"], !token.isEmpty { credentials[.authorization] = "Bearer \(token)" }
         let fromEnvironment = (environment["TREATY_HEADERS"] ?? "").split(separator: "\n").map(String.init)

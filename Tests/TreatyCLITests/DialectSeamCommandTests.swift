@@ -98,4 +98,17 @@ import Testing
         #expect(unknown.status == 2)
         #expect(unknown.standardError.contains("no dialect 'pocketbas' is available yet (did you mean 'pocketbase'?)"))
     }
+
+    @Test("treaty verify takes a dialect's own options: --database picks the FileMaker file; an unknown one is refused")
+    func verifyDialectOptions() async throws {
+        let report = NSTemporaryDirectory() + "treaty-seam-\(UUID()).xml"
+        let chosen = try await TreatyProcess.run(["verify", "--contract", "Contracts/music/", "--database", "Music", "--junit", report])
+        #expect(chosen.status == 0, "\(chosen.standardError)")
+        let missing = try await TreatyProcess.run(["verify", "--contract", "Contracts/music/", "--database", "Nope", "--junit", report])
+        #expect(missing.status == 2)
+        #expect(missing.standardError.contains("the contract declares no database 'Nope'; it declares: Music"))
+        let typo = try await TreatyProcess.run(["verify", "--datbase", "Music", "--junit", report])
+        #expect(typo.status == 2)
+        #expect(typo.standardError.contains("no dialect takes the option '--datbase' (did you mean '--database'?); the dialects take --database"))
+    }
 }

@@ -37,7 +37,8 @@ public struct DialectOptionValues: Sendable, Hashable {
     /// - Parameters:
     ///   - arguments: The arguments the command did not recognise itself.
     ///   - options: The options the dialect declares.
-    ///   - dialect: The dialect's name, for error messages.
+    ///   - dialect: The dialect's name, for error messages; empty when `options` are every
+    ///     dialect's (`treaty verify` with several contracts).
     /// - Returns: The values.
     /// - Throws: ``DialectSetupError`` for an argument the dialect does not take or an option
     ///   without a value.
@@ -60,10 +61,13 @@ public struct DialectOptionValues: Sendable, Hashable {
             }
             guard names.contains(name) else {
                 let hint = Suggestion.closest(to: name, among: names).map { " (did you mean '--\($0)'?)" } ?? ""
+                let subject = dialect.isEmpty ? "the dialects take" : "it takes"
                 let taken =
                     names.isEmpty
-                    ? "it takes no options of its own" : "it takes " + names.map { "--\($0)" }.joined(separator: ", ")
-                throw DialectSetupError("the \(dialect) dialect has no option '--\(name)'\(hint); \(taken)")
+                    ? (dialect.isEmpty ? "the dialects take no options of their own" : "it takes no options of its own")
+                    : "\(subject) " + names.map { "--\($0)" }.joined(separator: ", ")
+                let owner = dialect.isEmpty ? "no dialect takes the option" : "the \(dialect) dialect has no option"
+                throw DialectSetupError("\(owner) '--\(name)'\(hint); \(taken)")
             }
             if value == nil {
                 index += 1

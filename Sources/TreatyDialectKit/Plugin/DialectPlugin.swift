@@ -35,6 +35,10 @@ public protocol DialectPlugin: Sendable {
     /// The `treaty serve` options this dialect takes, besides the common ones.
     var serveOptions: [DialectOption] { get }
 
+    /// The `treaty verify` options its generated suites take, besides the common ones (for
+    /// FileMaker, `--database NAME`); they arrive in ``VerificationEnvironment/options``.
+    var verifyOptions: [DialectOption] { get }
+
     /// The environment variables its generated suites read against a live target.
     var environmentVariables: [EnvironmentVariable] { get }
 
@@ -88,4 +92,9 @@ public protocol DialectPlugin: Sendable {
     /// - Parameter backend: A backend ``loadBackend(_:)`` built.
     /// - Returns: The sample.
     func conformanceSample(for backend: SimulatedBackend) -> DialectSample
+}
+
+extension DialectPlugin {
+    /// No `treaty verify` options of its own.
+    public var verifyOptions: [DialectOption] { [] }
 }

@@ -31,6 +31,14 @@ public struct FileMakerPlugin: DialectPlugin {
         ]
     }
 
+    public var verifyOptions: [DialectOption] {
+        [
+            DialectOption(
+                name: "database", valueName: "NAME",
+                help: "the hosted file to verify (default: $TREATY_FM_DATABASE, else the contract's first database)")
+        ]
+    }
+
     public var environmentVariables: [EnvironmentVariable] {
         [
             EnvironmentVariable(name: "TREATY_FM_USER", meaning: "the account the suites log in with on a live server"),
@@ -106,9 +114,11 @@ public struct FileMakerPlugin: DialectPlugin {
                 "the contract's 'databases' have errors:\n"
                     + DiagnosticRenderer().render(decoded.diagnostics.filter { $0.severity == .error }))
         }
-        let name = environment.isLive ? environment.value("TREATY_FM_DATABASE") : nil
+        let name =
+            environment.options["database"] ?? (environment.isLive ? environment.value("TREATY_FM_DATABASE") : nil)
         guard let database = name.map({ schema.database(named: $0) }) ?? schema.databases.first else {
-            throw DialectSetupError("TREATY_FM_DATABASE names '\(name ?? "")', which the contract does not declare")
+            let known = schema.databases.map(\.name).joined(separator: ", ")
+            throw DialectSetupError("the contract declares no database '\(name ?? "")'; it declares: \(known)")
         }
         var account = database.accounts.first ?? FileMakerDatabase.Account(username: "", password: "")
         if environment.isLive, let user = environment.value("TREATY_FM_USER") {
