@@ -18,8 +18,6 @@ final class FileMakerCaches: Sendable {
         /// `projected`, indexed, under the resource name `records`.
         let source: InMemoryDataSource
         let schema: QuerySchema
-        /// Each record's position by `recordId`.
-        let positions: [String: Int]
         /// Every word of each text field (lower-cased, split at spaces), sorted, with the
         /// position of its record.
         let words: [String: WordIndex]
@@ -87,10 +85,6 @@ final class FileMakerCaches: Sendable {
         }
         let schema = QuerySchema([ResourceSchema("records", idField: "recordId", fields: kinds)])
         let projected = live.records.map { FileMakerFinder.project($0, layout: layout) }
-        var positions: [String: Int] = [:]
-        for (index, record) in live.records.enumerated() {
-            positions[FileMakerRecordPresenter.text(record["recordId"])] = index
-        }
         var words: [String: WordIndex] = [:]
         for field in layout.fields where !field.global && (field.result == .text || field.result == .container) {
             words[field.name] = WordIndex(projected, field: field.name)
@@ -102,7 +96,7 @@ final class FileMakerCaches: Sendable {
         let projection = Projection(
             revision: live.revision, records: live.records, projected: projected,
             source: InMemoryDataSource(schema: schema, records: ["records": projected]), schema: schema,
-            positions: positions, words: words, sortValues: sortValues)
+            words: words, sortValues: sortValues)
         projections.withLock { $0[key] = projection }
         return projection
     }
