@@ -41,7 +41,7 @@ struct RoundTrip: Sendable {
     }
 
     /// Every generated round trip, in report order.
-    static let all: [RoundTrip] = nullSemantics + createRules + scopeRules + metadataRules + syncRules
+    static let all: [RoundTrip] = nullSemantics + createRules + scopeRules + metadataRules + syncRules + coverageRules
 }
 
 extension Workbench {

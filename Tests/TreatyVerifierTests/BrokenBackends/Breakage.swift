@@ -26,6 +26,22 @@ enum Breakage: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case dropsTombstones
     /// Error answers carry only `{"message": …}`, not rest-sync's `{"error":{code, message, field}}`.
     case flattensErrorBodies
+    /// A PATCH that is refused for one key still writes the others.
+    case appliesValidKeysOfRefusedPatch
+    /// A create checks for a duplicate id before it checks the required keys.
+    case checksDuplicateIDsFirst
+    /// Text is not trimmed before its rules: a title of spaces is accepted.
+    case acceptsBlankText
+    /// `version` counts the writes of each record instead of the whole store.
+    case countsVersionsPerRecord
+    /// A timestamp without fractional seconds is refused on input.
+    case refusesWholeSecondTimestamps
+    /// The feed honours `updated_after` but ignores its synonym `since`.
+    case ignoresCursorSynonym
+    /// A malformed cursor is ignored: the whole list is answered.
+    case ignoresMalformedCursors
+    /// A body that is not JSON crashes into a 500 with a text body.
+    case crashesOnMalformedJSON
 
     /// The rule whose finding proves the verifier noticed.
     var expectedRule: RuleID {
@@ -40,7 +56,13 @@ enum Breakage: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .leaksOtherParentsRecords: "RS-ID-4"
         case .forgetsUpdatedAtBumps: "RS-MD-2"
         case .dropsTombstones: "RS-IN-2"
-        case .flattensErrorBodies: "RS-ERR-1"
+        case .flattensErrorBodies, .crashesOnMalformedJSON: "RS-ERR-1"
+        case .appliesValidKeysOfRefusedPatch: "RS-NL-7"
+        case .checksDuplicateIDsFirst, .acceptsBlankText: "RS-CR-5"
+        case .countsVersionsPerRecord: "RS-MD-3"
+        case .refusesWholeSecondTimestamps: "RS-MD-1"
+        case .ignoresCursorSynonym: "RS-IN-1"
+        case .ignoresMalformedCursors: "RS-IN-4"
         }
     }
 
@@ -57,6 +79,14 @@ enum Breakage: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .forgetsUpdatedAtBumps: "forgets updated_at bumps"
         case .dropsTombstones: "drops tombstones"
         case .flattensErrorBodies: "flattens its error bodies"
+        case .appliesValidKeysOfRefusedPatch: "applies the valid keys of a refused PATCH"
+        case .checksDuplicateIDsFirst: "checks duplicate ids before required keys"
+        case .acceptsBlankText: "does not trim text before its rules"
+        case .countsVersionsPerRecord: "counts versions per record"
+        case .refusesWholeSecondTimestamps: "refuses timestamps without a fraction"
+        case .ignoresCursorSynonym: "ignores the 'since' cursor synonym"
+        case .ignoresMalformedCursors: "ignores malformed cursors"
+        case .crashesOnMalformedJSON: "crashes on a malformed JSON body"
         }
     }
 }

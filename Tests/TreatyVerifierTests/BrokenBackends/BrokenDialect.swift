@@ -1,4 +1,5 @@
 import HTTPTypes
+import Synchronization
 import TreatyCore
 import TreatyDialect
 import TreatyJSON
@@ -12,6 +13,8 @@ struct BrokenDialect: Dialect {
 
     let breakage: Breakage
     let wrapped: RESTDialect
+    /// Per-record write counts, for ``Breakage/countsVersionsPerRecord``.
+    let versions = VersionCounter()
 
     init(_ breakage: Breakage, wrapping dialect: RESTDialect) {
         self.breakage = breakage
@@ -102,13 +105,95 @@ struct BrokenDialect: Dialect {
             guard isList, let key = route.resource.sync.tombstone else { return forward(request) }
             return forward(request).mappingRecords { records in records.filter { ($0[key] ?? .null).isNull } }
 
+        case .appliesValidKeysOfRefusedPatch:
+            guard method == .patch else { return forward(request) }
+            let response = forward(request)
+            guard response.status.code == 422 else { return response }
+            _ = forward(
+                request.mappingBody {
+                    JSONObject($0.removingNulls().members.filter { $0.value != "treaty-not-allowed" })
+                })
+            return response
+
+        case .checksDuplicateIDsFirst:
+            let key = route.resource.identity.key
+            guard method == .post, let body = try? JSONParser().parse(request.body).objectValue,
+                let id = body[key]?.stringValue,
+                store.dump(route.resource.name)?.contains(where: { $0[key]?.stringValue == id }) == true
+            else { return forward(request) }
+            return .json(
+                ["error": ["code": "duplicate_id", "message": "the id is in use", "field": .string(key)]], status: 422)
+
+        case .acceptsBlankText:
+            guard method == .post || method == .patch else { return forward(request) }
+            return forward(
+                request.mappingBody { body in
+                    var body = body
+                    for member in body.members where member.value.stringValue?.allSatisfy({ $0 == " " }) == true {
+                        body[member.key] = .string(member.value.stringValue.map { "blank" + $0 } ?? "blank")
+                    }
+                    return body
+                })
+
+        case .countsVersionsPerRecord:
+            guard let key = route.resource.sync.version, method != .get else { return forward(request) }
+            let response = forward(request)
+            return response.mappingRecords { records in
+                records.map { record in
+                    record.renaming(key, to: key) { _ in
+                        .number(JSONNumber(versions.next(record[route.resource.identity.key])))
+                    }
+                }
+            }
+
+        case .refusesWholeSecondTimestamps:
+            guard method == .post, let key = route.resource.sync.createdAt,
+                let stamp = (try? JSONParser().parse(request.body))?.objectValue?[key]?.stringValue,
+                !stamp.contains(".")
+            else { return forward(request) }
+            return .json(
+                ["error": ["code": "invalid_value", "message": "no milliseconds", "field": .string(key)]], status: 422)
+
+        case .ignoresCursorSynonym:
+            guard method == .get else { return forward(request) }
+            var stripped = request
+            stripped.query.removeAll { $0.name == "since" }
+            return forward(stripped)
+
+        case .ignoresMalformedCursors:
+            guard method == .get else { return forward(request) }
+            var lenient = request
+            lenient.query.removeAll {
+                $0.name != "since_version" && TimestampText.milliseconds($0.value) == nil && !$0.value.isEmpty
+            }
+            return forward(lenient)
+
+        case .crashesOnMalformedJSON:
+            guard !request.body.isEmpty, (try? JSONParser().parse(request.body)) == nil else { return forward(request) }
+            return DialectResponse(status: .internalServerError, body: Array("Internal Server Error".utf8))
+
         case .flattensErrorBodies:
             var response = forward(request)
             guard response.status.code >= 400,
-                let message = (try? JSONParser().parse(response.body)).flatMap({ $0.objectValue?["error"]?.objectValue?["message"] })
+                let message = (try? JSONParser().parse(response.body)).flatMap({
+                    $0.objectValue?["error"]?.objectValue?["message"]
+                })
             else { return response }
             response.body = JSONValue.object(["message": message]).serializedBytes()
             return response
+        }
+    }
+}
+
+/// Counts the answers carrying each record, for a backend that numbers versions per record.
+final class VersionCounter: Sendable {
+    private let counts = Mutex<[String: Int]>([:])
+
+    func next(_ id: JSONValue?) -> Int {
+        let key = id?.stringValue ?? id.map { $0.serialized() } ?? ""
+        return counts.withLock { counts in
+            counts[key, default: 0] += 1
+            return counts[key] ?? 1
         }
     }
 }

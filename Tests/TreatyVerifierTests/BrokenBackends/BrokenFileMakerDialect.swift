@@ -17,7 +17,9 @@ struct BrokenFileMakerDialect: Dialect {
 
     func respond(to request: DialectRequest, store: RecordStore) -> DialectResponse {
         var response = wrapped.respond(to: request, store: store)
-        guard let json = try? JSONParser().parse(response.body), var envelope = json.objectValue else { return response }
+        guard let json = try? JSONParser().parse(response.body), var envelope = json.objectValue else {
+            return response
+        }
         switch breakage {
         case .sendsNumericCodes:
             let code = envelope["messages"]?.arrayValue?.first?.objectValue?["code"]?.stringValue ?? "0"
@@ -25,7 +27,9 @@ struct BrokenFileMakerDialect: Dialect {
         case .answersErrorsWith200:
             if response.status.code >= 400 { response.status = .ok }
         default:
-            guard var body = envelope["response"]?.objectValue, let data = body["data"]?.arrayValue else { return response }
+            guard var body = envelope["response"]?.objectValue, let data = body["data"]?.arrayValue else {
+                return response
+            }
             if breakage == .miscountsReturnedRecords, var info = body["dataInfo"]?.objectValue {
                 info["returnedCount"] = .number(JSONNumber(data.count + 1))
                 body["dataInfo"] = .object(info)
@@ -50,7 +54,9 @@ struct BrokenFileMakerDialect: Dialect {
             }
         case .writesISODates:
             for member in fieldData.members {
-                guard let text = member.value.stringValue, text.count == 10, text.dropFirst(2).hasPrefix("/") else { continue }
+                guard let text = member.value.stringValue, text.count == 10, text.dropFirst(2).hasPrefix("/") else {
+                    continue
+                }
                 let parts = text.split(separator: "/")
                 fieldData[member.key] = .string("\(parts[2])-\(parts[0])-\(parts[1])")
             }
@@ -62,7 +68,8 @@ struct BrokenFileMakerDialect: Dialect {
                     (portal.value.arrayValue ?? []).map { row in
                         var object = JSONObject()
                         for member in row.objectValue?.members ?? [] {
-                            object[String(member.key.split(separator: ":").last ?? Substring(member.key))] = member.value
+                            object[String(member.key.split(separator: ":").last ?? Substring(member.key))] =
+                                member.value
                         }
                         return .object(object)
                     })

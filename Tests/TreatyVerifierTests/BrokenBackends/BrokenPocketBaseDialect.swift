@@ -35,7 +35,8 @@ struct BrokenPocketBaseDialect: Dialect {
         guard isRecords, (200..<300).contains(response.status.code) else { return response }
         if let items = object["items"]?.arrayValue {
             if breakage == .renamesTotalItems, let total = object["totalItems"] {
-                object = JSONObject(object.members.filter { $0.key != "totalItems" } + [.init(key: "total", value: total)])
+                object = JSONObject(
+                    object.members.filter { $0.key != "totalItems" } + [.init(key: "total", value: total)])
             }
             object["items"] = .array(items.map { $0.objectValue.map { .object(broken($0)) } ?? $0 })
         } else if object["collectionName"] != nil {
@@ -53,17 +54,19 @@ struct BrokenPocketBaseDialect: Dialect {
             guard record["collectionName"] == "posts" else { return record }
             return JSONObject(record.members.filter { $0.key != "title" })
         case .sendsNumbersAsText:
-            return JSONObject(record.members.map { member in
-                guard case .number(let number) = member.value else { return member }
-                return .init(key: member.key, value: .string(number.text))
-            })
+            return JSONObject(
+                record.members.map { member in
+                    guard case .number(let number) = member.value else { return member }
+                    return .init(key: member.key, value: .string(number.text))
+                })
         case .writesISODates:
-            return JSONObject(record.members.map { member in
-                guard ["created", "updated"].contains(member.key), case .string(let text) = member.value else {
-                    return member
-                }
-                return .init(key: member.key, value: .string(text.replacingOccurrences(of: " ", with: "T")))
-            })
+            return JSONObject(
+                record.members.map { member in
+                    guard ["created", "updated"].contains(member.key), case .string(let text) = member.value else {
+                        return member
+                    }
+                    return .init(key: member.key, value: .string(text.replacingOccurrences(of: " ", with: "T")))
+                })
         case .leaksTokenKey:
             guard record["collectionName"] == "users" else { return record }
             var leaked = record

@@ -1,0 +1,220 @@
+internal import Foundation
+internal import HTTPTypes
+internal import TreatyCore
+internal import TreatyDialectKit
+internal import TreatyJSON
+
+extension RoundTrip {
+    /// Round trips for rules a backend can break while passing the others: a PATCH whose valid
+    /// keys stick although one key is refused, the order of create checks and trimmed values,
+    /// a per-record version, timestamps without a fraction, an ignored cursor synonym, a
+    /// malformed cursor and a malformed body.
+    static let coverageRules: [RoundTrip] = [
+        RoundTrip(
+            ["RS-NL-7"], "a PATCH with one invalid key changes none of the valid ones",
+            needs: [.create, .update, .item],
+            applies: { invalidValue($0) != nil && changeableField($0) != nil }
+        ) { bench in
+            guard let (badKey, badValue) = invalidValue(bench.routes), let field = changeableField(bench.routes) else {
+                return
+            }
+            let (id, body) = bench.newBody()
+            let created = try await bench.create(body)
+            let recordID = id ?? created[bench.idKey]?.stringValue ?? ""
+            let before = try await bench.read(recordID)
+            let valid = bench.factory.value(
+                of: attributeType(field), field: field, now: bench.context.timestamp(), variant: 7)
+            let reply = try await bench.patch(recordID, [field.key(): valid, badKey: badValue])
+            try bench.context.requireError(
+                reply, status: 422, code: "invalid_value", field: badKey, rule: "RS-NL-7",
+                "a PATCH with an invalid '\(badKey)' must be refused as a whole")
+            let after = try await bench.read(recordID)
+            for key in bench.changedKeys(before, after, except: []) {
+                bench.context.fail(
+                    "RS-NL-7", at: "/\(key)", "the refused PATCH still changed '\(key)'",
+                    detail:
+                        "before \(Workbench.show(before[key])), after \(Workbench.show(after[key]))\nfix: validate the whole body before writing any key"
+                )
+            }
+        },
+        RoundTrip(
+            ["RS-CR-5"], "a create reports the first failing check: required keys, duplicate id, references, values",
+            needs: [.create, .item], applies: { $0.resource.create == .client && requiredKey($0) != nil }
+        ) { bench in
+            guard let required = requiredKey(bench.routes) else { return }
+            let (id, body) = bench.newBody()
+            _ = try await bench.create(body)
+            guard let existing = id, let path = bench.collectionPath(parent: bench.parent) else { return }
+            var duplicateMissing = bench.newBody(id: existing).body
+            duplicateMissing[required] = nil
+            let first = try await bench.context.send(.post, path, body: .object(duplicateMissing))
+            try bench.context.requireError(
+                first, status: 422, code: "missing_field", field: required, rule: "RS-CR-5",
+                "a duplicate id without '\(required)': required keys are checked before the id")
+            if let reference = referenceKey(bench.routes) {
+                var duplicateReference = bench.newBody(id: existing).body
+                duplicateReference[reference.key] = reference.unknown
+                let second = try await bench.context.send(.post, path, body: .object(duplicateReference))
+                try bench.context.requireError(
+                    second, status: 422, code: "duplicate_id", field: nil, rule: "RS-CR-5",
+                    "a duplicate id with an unknown reference: the id is checked before references")
+                if let (badKey, badValue) = invalidValue(bench.routes), badKey != reference.key {
+                    var referenceValue = bench.newBody().body
+                    referenceValue[reference.key] = reference.unknown
+                    referenceValue[badKey] = badValue
+                    let third = try await bench.context.send(.post, path, body: .object(referenceValue))
+                    try bench.context.requireError(
+                        third, status: 422, code: "invalid_reference", field: reference.key, rule: "RS-CR-5",
+                        "an unknown reference and an invalid '\(badKey)': references are checked before values")
+                }
+            }
+        },
+        RoundTrip(
+            ["RS-CR-5", "TR-VAL-1"], "text is checked after trimming: a blank required value is refused",
+            needs: [.create],
+            applies: { blankableField($0) != nil }
+        ) { bench in
+            guard let field = blankableField(bench.routes), let path = bench.collectionPath(parent: bench.parent) else {
+                return
+            }
+            var body = bench.newBody().body
+            body[field.key()] = "   "
+            let reply = try await bench.context.send(.post, path, body: .object(body))
+            try bench.context.requireError(
+                reply, status: 422, code: "invalid_value", field: field.key(), rule: "RS-CR-5",
+                "'\(field.key())' of only spaces is empty once trimmed, below its min_length")
+        },
+        RoundTrip(
+            ["RS-MD-3"], "version comes from one store-wide counter", needs: [.create, .update],
+            applies: { $0.resource.sync.version != nil && changeableField($0) != nil }
+        ) { bench in
+            guard let key = bench.resource.sync.version, let field = changeableField(bench.routes) else { return }
+            var ids: [String] = []
+            for order in 0..<2 {
+                let (id, body) = bench.newBody(order: order)
+                let created = try await bench.create(body)
+                ids.append(id ?? created[bench.idKey]?.stringValue ?? "")
+            }
+            var versions: [Int64] = []
+            for (round, id) in ids.enumerated() {
+                let value = bench.factory.value(
+                    of: attributeType(field), field: field, now: bench.context.timestamp(), variant: round + 3)
+                let answered = try await bench.update(id, [field.key(): value], rule: "RS-MD-3")
+                versions.append(answered[key]?.numberValue?.int64Value ?? Int64.min)
+            }
+            if !(versions[1] > versions[0]) {
+                bench.context.fail(
+                    "RS-MD-3", at: "/\(key)",
+                    "a write to one record answered \(key) \(versions[1]) after a write to another answered \(versions[0])",
+                    detail: "fix: version comes from one store-wide counter, so every later write gets a higher number")
+            }
+        },
+        RoundTrip(
+            ["RS-MD-1"], "timestamps without a fraction are accepted and answered with milliseconds", needs: [.create],
+            applies: { $0.resource.create != .server && $0.resource.sync.createdAt != nil }
+        ) { bench in
+            guard let key = bench.resource.sync.createdAt else { return }
+            let now = bench.context.timestamp()
+            let whole = String(now.prefix(19)) + "Z"
+            var (_, body) = bench.newBody()
+            for stamp in [bench.resource.sync.createdAt, bench.resource.sync.updatedAt].compactMap({ $0 }) {
+                body[stamp] = .string(whole)
+            }
+            let created = try await bench.create(body, rule: "RS-MD-1")
+            if created[key]?.stringValue != String(now.prefix(19)) + ".000Z" {
+                bench.context.fail(
+                    "RS-MD-1", at: "/\(key)", "\(key) sent as \(whole) was answered as \(Workbench.show(created[key]))",
+                    detail: "fix: accept timestamps with or without the fraction and answer them with milliseconds")
+            }
+        },
+        RoundTrip(
+            ["RS-IN-1"], "every cursor parameter the feed declares filters it", needs: [.create, .feed],
+            applies: { ($0.feed?.since.count ?? 0) > 0 }
+        ) { bench in
+            guard let feed = bench.routes.feed, let path = feed.path.filled(bench.pathValues(parent: bench.parent))
+            else {
+                return
+            }
+            let (id, body) = bench.newBody()
+            let created = try await bench.create(body)
+            let recordID = id ?? created[bench.idKey]?.stringValue ?? ""
+            let later = bench.context.timestamp(offsetMilliseconds: 3_600_000)
+            for name in feed.since {
+                let reply = try await bench.context.send(.get, path, query: [(name, later)])
+                try bench.context.require(
+                    reply, status: feed.status, rule: "RS-IN-1", "reading the feed with '\(name)'")
+                let returned = (reply.json?.arrayValue ?? []).compactMap { $0.objectValue?[bench.idKey]?.stringValue }
+                if returned.contains(recordID) {
+                    bench.context.fail(
+                        "RS-IN-1", "\(reply.request) returned \(recordID), written an hour before the cursor",
+                        detail: "fix: '\(name)' is a cursor like the others: only rows changed after it")
+                }
+            }
+        },
+        RoundTrip(
+            ["RS-IN-4"], "a malformed cursor is refused with 400", needs: [.feed],
+            applies: { ($0.feed?.since.count ?? 0) > 0 }
+        ) {
+            bench in
+            guard let feed = bench.routes.feed, let name = feed.since.first,
+                let path = feed.path.filled(bench.pathValues(parent: bench.parent))
+            else { return }
+            let reply = try await bench.context.send(.get, path, query: [(name, "not-a-timestamp")])
+            try bench.context.requireError(
+                reply, status: 400, code: "invalid_query", field: nil, rule: "RS-IN-4",
+                "a cursor that is not a timestamp must be refused, not ignored")
+        },
+        RoundTrip(["RS-ERR-1"], "a malformed JSON body is refused with 400 in the error format", needs: [.create]) {
+            bench in
+            guard let path = bench.collectionPath(parent: bench.parent) else { return }
+            let reply = try await bench.context.send(.post, path, bytes: Array(#"{"title": "#.utf8))
+            try bench.context.requireError(
+                reply, status: 400, code: "malformed_json", field: nil, rule: "RS-ERR-1",
+                "a body that is not JSON must be answered 400 malformed_json, not a crash")
+        },
+    ]
+
+    /// A key and a value its value rules refuse: null on a required non-nullable field, else a
+    /// value outside an enum.
+    static func invalidValue(_ routes: ResourceRoutes) -> (String, JSONValue)? {
+        let fields = routes.resource.fields.filter { !$0.immutable && $0.relation == nil }
+        if let field = fields.first(where: { $0.constraints.allowed != nil }) {
+            return (field.key(), "treaty-not-allowed")
+        }
+        if let field = fields.first(where: { $0.required && !$0.nullable }) { return (field.key(), .null) }
+        return nil
+    }
+
+    /// A plain attribute a PATCH can change (not the one `invalidValue` uses, not the order
+    /// field).
+    static func changeableField(_ routes: ResourceRoutes) -> Field? {
+        let bad = invalidValue(routes)?.0
+        return routes.resource.fields.first { field in
+            guard !field.immutable, field.relation == nil, field.key() != bad, field.key() != routes.resource.orderKey
+            else { return false }
+            return [.string, .int, .number, .bool].contains(attributeType(field))
+        }
+    }
+
+    /// A required key a create must carry (besides id and timestamps).
+    static func requiredKey(_ routes: ResourceRoutes) -> String? {
+        routes.resource.fields.first { $0.required }?.key()
+    }
+
+    /// A to-one foreign key and a value that names no record.
+    static func referenceKey(_ routes: ResourceRoutes) -> (key: String, unknown: JSONValue)? {
+        guard
+            let field = routes.resource.fields.first(where: {
+                $0.relation?.shape == .foreignKey && $0.relation?.many == false
+            })
+        else { return nil }
+        return (field.key(), "00000000-0000-4000-8000-0000deadbeef")
+    }
+
+    /// A required text field that is trimmed and must not be empty.
+    static func blankableField(_ routes: ResourceRoutes) -> Field? {
+        routes.resource.fields.first { field in
+            field.constraints.trim && (field.constraints.minLength ?? 0) >= 1 && attributeType(field) == .string
+        }
+    }
+}
