@@ -4,13 +4,23 @@ import TreatyJSON
 
 extension ConformanceRule {
     /// RS-NL-1: responses carry every declared key: an absent value is `null`, no members `[]`.
+    /// The tombstone key is declared too, so a live record carries it as `null`.
     public static let explicitNulls = ConformanceRule(
         id: "RS-NL-1",
         requirement: "responses carry every declared key: an absent value is null, no members []"
     ) { plan in
         let emitted = plan.keys.indices.filter { plan.keys[$0].role == .field && plan.keys[$0].mustBeEmitted }
         let isList = plan.keys.map(\.isList)
+        let tombstone = plan.index(of: .tombstone)
         return StatelessChecker { record, violations in
+            if let tombstone, record.values.isMissing(tombstone), !record.isExplained(plan.keys[tombstone]) {
+                let key = plan.keys[tombstone].key
+                violations.append(
+                    record.violation(
+                        "RS-NL-1", key: key, "the live record is missing its tombstone key '\(key)'",
+                        expected: "'\(key)': null on a live record", found: "missing (the key is absent, not null)",
+                        fix: "emit '\(key)': null on every live record"))
+            }
             guard !record.isTombstone else { return }
             for index in emitted {
                 if record.values.isMissing(index) {
@@ -19,9 +29,12 @@ extension ConformanceRule {
                     violations.append(
                         record.violation(
                             "RS-NL-1", key: spec.key, "the record is missing '\(spec.key)'",
-                            expected: spec.isList ? "an array ([] for no members)" : (spec.isNullable ? "a value or null" : "a value"),
+                            expected: spec.isList
+                                ? "an array ([] for no members)" : (spec.isNullable ? "a value or null" : "a value"),
                             found: "missing (the key is absent, not null)",
-                            fix: spec.isList ? "emit '\(spec.key)': [] when there are no members" : "emit '\(spec.key)': null when there is no value"))
+                            fix: spec.isList
+                                ? "emit '\(spec.key)': [] when there are no members"
+                                : "emit '\(spec.key)': null when there is no value"))
                 } else if isList[index], record.values.isNull(index) {
                     let spec = plan.keys[index]
                     violations.append(
