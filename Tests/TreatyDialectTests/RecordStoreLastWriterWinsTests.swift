@@ -35,10 +35,12 @@ import TreatyTestSupport
     @Test("a newer upsert patches the stored record; an older or equal one is stale with the server row")
     func newerWins() throws {
         let t1 = try store.get("task", id: DemoID.t1)
-        let older = upsert(DemoID.t1, ["title": "Old", "project_id": .string(DemoID.p1)], at: "2025-01-01T04:59:59.999Z")
+        let older = upsert(
+            DemoID.t1, ["title": "Old", "project_id": .string(DemoID.p1)], at: "2025-01-01T04:59:59.999Z")
         #expect(older == .stale(t1))
         #expect(upsert(DemoID.t1, ["title": "Tie"], at: "2025-01-01T05:00:00.000Z") == .stale(t1))
-        let newer = upsert(DemoID.t1, ["title": "New", "project_id": .string(DemoID.p1)], at: "2025-01-01T05:00:00.001Z")
+        let newer = upsert(
+            DemoID.t1, ["title": "New", "project_id": .string(DemoID.p1)], at: "2025-01-01T05:00:00.001Z")
         #expect(newer.record?["title"] == "New")
         #expect(newer.record?["watcher_ids"] == t1["watcher_ids"])
         #expect(newer.record?["updated_at"] == "2025-01-01T10:00:00.001Z" && newer.record?["version"] == 14)

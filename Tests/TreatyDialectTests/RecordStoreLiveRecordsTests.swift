@@ -2,6 +2,7 @@ import Testing
 import TreatyCore
 import TreatyDialect
 import TreatyJSON
+import TreatyTestSupport
 
 /// `liveRecords(of:)`: the records query engines read, named by a revision that caches key on.
 @Suite struct RecordStoreLiveRecordsTests {
@@ -35,9 +36,10 @@ import TreatyJSON
         #expect(afterDelete.records.isEmpty)
     }
 
-    @Test("a restore brings back a revision with the records it named; a reset never reuses one")
+    @Test("a restore or reset brings back a revision with the records it named; other contents get new ones")
     func restoreAndReset() throws {
         let store = DemoStore.make()
+        let startUsers = try store.liveRecords(of: "user")
         store.define(RecordStoreSchemaTests.notes())
         _ = try store.create("note", body: ["id": "n1", "text": "one"])
         let saved = try store.liveRecords(of: "note")
@@ -47,9 +49,12 @@ import TreatyJSON
         #expect(store.restore(named: "one"))
         let restored = try store.liveRecords(of: "note")
         #expect(restored.revision == saved.revision && restored.records == saved.records)
-        let users = try store.liveRecords(of: "user")
+        _ = try store.update("user", id: DemoID.u1, patch: ["display_name": "Ava B."])
+        let changedUsers = try store.liveRecords(of: "user")
+        #expect(changedUsers.revision != startUsers.revision)
         store.reset()
-        #expect(try store.liveRecords(of: "user").revision != users.revision)
+        let resetUsers = try store.liveRecords(of: "user")
+        #expect(resetUsers.revision == startUsers.revision && resetUsers.records == startUsers.records)
         store.define(RecordStoreSchemaTests.notes())
         #expect(try store.liveRecords(of: "note").revision != saved.revision)
     }

@@ -85,7 +85,8 @@ import TreatyTestSupport
 
     @Test("replace of a missing, deleted or other-parent record is not_found")
     func notFound() {
-        for (id, scope) in [(DemoID.new1, nil), (DemoID.t5, nil), (DemoID.t4, DemoStore.p1Scope)] as [(String, Scope?)] {
+        for (id, scope) in [(DemoID.new1, nil), (DemoID.t5, nil), (DemoID.t4, DemoStore.p1Scope)] as [(String, Scope?)]
+        {
             let error = #expect(throws: StoreError.self) {
                 try store.replace("task", id: id, scope: scope, record: .object(minimal))
             }
@@ -120,7 +121,8 @@ import TreatyTestSupport
         let created = try store.create("task", body: .object(taskBody(project: DemoID.p2)))
         #expect(created["project_id"] == .string(DemoID.p2))
         #expect(
-            try store.get("task", id: DemoID.new1, scope: Scope(parent: "project", key: "project_id", id: DemoID.p2)) == created
+            try store.get("task", id: DemoID.new1, scope: Scope(parent: "project", key: "project_id", id: DemoID.p2))
+                == created
         )
     }
 }

@@ -1,9 +1,11 @@
 import Foundation
 import HTTPTypes
+import Synchronization
 import Testing
 import TreatyCore
 import TreatyDialect
 import TreatyJSON
+import TreatyTestSupport
 
 @Suite struct RESTSyncTests {
     let server = DemoServer()
@@ -42,6 +44,20 @@ import TreatyJSON
         #expect(server.send(.get, DemoID.tasksP1 + "?since_version=0").status == 200)
     }
 
+    @Test("on the wall clock, an app's second incremental sync from a fixture-time cursor is answered, not 410")
+    func wallClockSecondSync() throws {
+        let server = DemoServer(clock: .system)
+        let first = server.send(.get, DemoID.tasksP1 + "?updated_after=2025-01-01T10:00:00.000Z")
+        #expect(first.status == 200)
+        let cursor = try #require(first.headers[.init("Sync-Cursor")!])
+        #expect(server.send(.patch, DemoID.task(DemoID.t2), ["title": "Rotate keys now"]).status == 200)
+        let second = server.send(.get, DemoID.tasksP1 + "?updated_after=" + cursor)
+        #expect(second.status == 200)
+        #expect(second.json?.arrayValue?.map { $0["id"]?.stringValue } == [DemoID.t2])
+        let tooOld = server.send(.get, DemoID.tasksP1 + "?updated_after=2024-11-01T00:00:00.000Z")
+        #expect(tooOld.status == 410 && tooOld.errorCode == "cursor_expired")
+    }
+
     @Test("two runs of the same requests give byte-identical responses")
     func deterministic() {
         func run() -> [[UInt8]] {
@@ -61,7 +77,8 @@ import TreatyJSON
         let store = server.store
         let versions = Mutex<[Int64]>([])
         DispatchQueue.concurrentPerform(iterations: 1_000) { index in
-            guard let record = try? store.update("task", id: DemoID.t1, patch: ["position": .number(JSONNumber(index))]),
+            guard
+                let record = try? store.update("task", id: DemoID.t1, patch: ["position": .number(JSONNumber(index))]),
                 let version = record["version"]?.numberValue?.int64Value
             else { return }
             versions.withLock { $0.append(version) }
@@ -85,6 +102,3 @@ import TreatyJSON
         #expect(!server.store.restore(named: "missing"))
     }
 }
-
-import Synchronization
-import TreatyTestSupport

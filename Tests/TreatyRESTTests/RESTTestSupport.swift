@@ -13,10 +13,10 @@ struct DemoServer {
     let store: RecordStore
     let dialect = RESTDialect(contract: DemoFiles.contract)
 
-    init(seed: UInt64 = 1) {
+    init(seed: UInt64 = 1, clock: StoreConfiguration.Clock = .fixed(startMilliseconds: Self.clockStart)) {
         store = RecordStore(
             contract: DemoFiles.contract, fixtures: DemoFiles.fixtures,
-            configuration: StoreConfiguration(clock: .fixed(startMilliseconds: Self.clockStart), seed: seed))
+            configuration: StoreConfiguration(clock: clock, seed: seed))
     }
 
     struct Reply {
@@ -28,17 +28,23 @@ struct DemoServer {
         var errorField: JSONValue? { json?["error"]?["field"] }
     }
 
-    func send(_ method: HTTPRequest.Method, _ target: String, _ body: JSONValue? = nil, contentType: String? = "application/json")
+    func send(
+        _ method: HTTPRequest.Method, _ target: String, _ body: JSONValue? = nil,
+        contentType: String? = "application/json"
+    )
         -> Reply
     {
         var headers = HTTPFields()
         if body != nil, let contentType { headers[.contentType] = contentType }
-        let request = DialectRequest(method: method, target: target, headers: headers, body: body?.serializedBytes() ?? [])
+        let request = DialectRequest(
+            method: method, target: target, headers: headers, body: body?.serializedBytes() ?? [])
         let response = dialect.respond(to: request, store: store)
         return Reply(status: response.status.code, headers: response.headers, bytes: response.body)
     }
 
-    func send(_ method: HTTPRequest.Method, _ target: String, raw: String, contentType: String? = "application/json") -> Reply {
+    func send(_ method: HTTPRequest.Method, _ target: String, raw: String, contentType: String? = "application/json")
+        -> Reply
+    {
         var headers = HTTPFields()
         if let contentType { headers[.contentType] = contentType }
         let response = dialect.respond(

@@ -17,7 +17,8 @@ enum FieldValidation {
             }
             let text = constraints.trim ? raw.trimmingCharacters(in: .whitespacesAndNewlines) : raw
             if let minimum = constraints.minLength, text.count < minimum {
-                return minimum == 1 && constraints.trim ? "must not be blank" : "must have at least \(minimum) characters"
+                return minimum == 1 && constraints.trim
+                    ? "must not be blank" : "must have at least \(minimum) characters"
             }
             if let maximum = constraints.maxLength, text.count > maximum {
                 return "must have at most \(maximum) characters"

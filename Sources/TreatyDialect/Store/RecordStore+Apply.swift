@@ -198,7 +198,9 @@ extension RecordStore {
             state.tables[resource]?.rows[id] = nil
             let position = state.tables[resource]?.order.firstIndex(of: id)
             if let position { state.tables[resource]?.order.remove(at: position) }
-            return (row.record, StoreChange(resource: resource, id: id, previous: row, appended: false, removedAt: position))
+            return (
+                row.record, StoreChange(resource: resource, id: id, previous: row, appended: false, removedAt: position)
+            )
         }
         record[tombstoneKey] = .string(TimestampText.format(timestamp))
         if let key = sync.updatedAt { record[key] = .string(TimestampText.format(timestamp)) }

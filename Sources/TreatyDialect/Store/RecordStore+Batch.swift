@@ -39,7 +39,9 @@ extension RecordStore {
                     for change in undo.reversed() {
                         state.tables[change.resource]?.rows[change.id] = change.previous
                         if change.appended { state.tables[change.resource]?.order.removeLast() }
-                        if let position = change.removedAt { state.tables[change.resource]?.order.insert(change.id, at: position) }
+                        if let position = change.removedAt {
+                            state.tables[change.resource]?.order.insert(change.id, at: position)
+                        }
                     }
                     state.version = saved.version
                     state.lastMutation = saved.lastMutation

@@ -1,5 +1,5 @@
-public import TreatyJSON
 import Synchronization
+public import TreatyJSON
 
 /// The live records of one resource as they stand now, with the revision that names them.
 public struct LiveRecords: Sendable {

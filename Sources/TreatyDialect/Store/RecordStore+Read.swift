@@ -1,6 +1,6 @@
-public import TreatyJSON
 import Synchronization
 import TreatyCore
+public import TreatyJSON
 
 extension RecordStore {
     /// The live records of `resource` in `scope`, ordered by the order field then id (or
@@ -9,7 +9,9 @@ extension RecordStore {
     ///
     /// - Throws: ``StoreError`` `not_found` for an unknown parent, `invalid_query` for a
     ///   malformed cursor, `cursor_expired` for one older than tombstone retention.
-    public func list(_ resource: String, scope: Scope? = nil, since cursor: SyncCursor? = nil) throws(StoreError) -> RecordList {
+    public func list(_ resource: String, scope: Scope? = nil, since cursor: SyncCursor? = nil) throws(StoreError)
+        -> RecordList
+    {
         let now = Self.wallClock()
         return try state.withLock { state throws(StoreError) -> RecordList in
             let model = try Self.model(resource, in: state)
@@ -26,14 +28,12 @@ extension RecordStore {
                 }
                 return RecordList(records: live.map(\.record))
             }
-            let present = configuration.clock == .system ? max(state.lastMutation, now) : state.lastMutation
-            let horizon = present - retention
             switch cursor {
             case .updatedAfter(let text):
                 guard let after = TimestampText.milliseconds(text) else {
                     throw StoreError(.invalidQuery, "'\(text)' is not a timestamp such as 2025-01-01T09:00:00.000Z")
                 }
-                guard after >= horizon else {
+                guard state.expiryAge(of: after, now: now) <= retention else {
                     throw StoreError(.cursorExpired, "the cursor is older than tombstone retention; resync fully")
                 }
                 let changed = inScope.filter { $0.updated > after }.sorted {
@@ -51,7 +51,8 @@ extension RecordStore {
                 let changed = inScope.filter { $0.version > after }.sorted {
                     $0.version != $1.version ? $0.version < $1.version : Self.idPrecedes($0, $1, idKey: model.idKey)
                 }
-                return RecordList(records: changed.map(\.record), cursor: changed.last.map { String($0.version) } ?? text)
+                return RecordList(
+                    records: changed.map(\.record), cursor: changed.last.map { String($0.version) } ?? text)
             }
         }
     }
@@ -67,7 +68,9 @@ extension RecordStore {
         }
     }
 
-    static func liveRow(_ resource: String, id: String, scope: Scope?, in state: StoreState) throws(StoreError) -> StoredRecord {
+    static func liveRow(_ resource: String, id: String, scope: Scope?, in state: StoreState) throws(StoreError)
+        -> StoredRecord
+    {
         if let scope { try requireParent(scope, in: state) }
         guard let row = state.tables[resource]?.rows[id], !row.deleted, scope == nil || row.parent == scope?.id else {
             throw notFound(resource, id: id, scope: scope)

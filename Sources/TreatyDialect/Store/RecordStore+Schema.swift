@@ -1,5 +1,5 @@
-public import TreatyCore
 import Synchronization
+public import TreatyCore
 import TreatyJSON
 
 /// Resources defined, changed and removed while the store runs — for dialects whose backends

@@ -20,11 +20,15 @@ extension RecordStore {
 
     /// A parent key carried in the body (a scoped create without a path scope) names a live
     /// parent (`invalid_reference`).
-    static func checkParentReference(_ record: JSONObject, _ model: ResourceModel, in state: StoreState) throws(StoreError) {
-        guard let key = model.scopeKey, let parent = model.resource.scope?.parent, let value = record[key], !value.isNull
+    static func checkParentReference(_ record: JSONObject, _ model: ResourceModel, in state: StoreState)
+        throws(StoreError)
+    {
+        guard let key = model.scopeKey, let parent = model.resource.scope?.parent, let value = record[key],
+            !value.isNull
         else { return }
         guard FieldValidation.isID(value, model.targetIdentity(parent)) else {
-            throw StoreError(.invalidReference, field: key, "'\(key)' names no existing \(parent): \(value.serialized())")
+            throw StoreError(
+                .invalidReference, field: key, "'\(key)' names no existing \(parent): \(value.serialized())")
         }
         try requireLive(value, target: parent, key: key, in: state)
     }
@@ -87,11 +91,14 @@ extension RecordStore {
         for member in input where model.slot(forKey: member.key) == nil {
             let known = model.slots.map(\.key)
             let hint = Suggestion.closest(to: member.key, among: known).map { " (did you mean '\($0)'?)" } ?? ""
-            throw StoreError(.invalidValue, field: member.key, "'\(member.key)' is not a field of \(model.resource.name)\(hint)")
+            throw StoreError(
+                .invalidValue, field: member.key, "'\(member.key)' is not a field of \(model.resource.name)\(hint)")
         }
     }
 
-    private static func requireLive(_ value: JSONValue, target: String, key: String, in state: StoreState) throws(StoreError) {
+    private static func requireLive(_ value: JSONValue, target: String, key: String, in state: StoreState)
+        throws(StoreError)
+    {
         guard let id = StoreState.idText(value), let row = state.tables[target]?.rows[id], !row.deleted else {
             throw StoreError(
                 .invalidReference, field: key, "'\(key)' names no existing \(target): \(value.serialized())")
@@ -101,7 +108,8 @@ extension RecordStore {
     /// `record` with values checked against the contract and normalized: timestamps to UTC
     /// with milliseconds, to-many members deduplicated and sorted (RS-NL-5), `null` on a
     /// to-many turned into `[]` (RS-NL-4).
-    static func validate(_ record: JSONObject, _ model: ResourceModel, creating: Bool) throws(StoreError) -> JSONObject {
+    static func validate(_ record: JSONObject, _ model: ResourceModel, creating: Bool) throws(StoreError) -> JSONObject
+    {
         var result = record
         for slot in model.slots {
             let value = record[slot.key] ?? .null
@@ -113,7 +121,9 @@ extension RecordStore {
             case .createdAt, .updatedAt:
                 guard !value.isNull else { continue }
                 guard case .string(let text) = value, let ms = TimestampText.milliseconds(text) else {
-                    throw StoreError(.invalidValue, field: slot.key, "'\(slot.key)' must be a timestamp such as 2025-01-01T09:00:00.000Z")
+                    throw StoreError(
+                        .invalidValue, field: slot.key,
+                        "'\(slot.key)' must be a timestamp such as 2025-01-01T09:00:00.000Z")
                 }
                 result[slot.key] = .string(TimestampText.format(ms))
             case .attribute(let field, let type):
@@ -152,12 +162,14 @@ extension RecordStore {
                 var texts: [String] = []
                 for member in members {
                     guard FieldValidation.isID(member, type), let text = StoreState.idText(member) else {
-                        throw StoreError(.invalidValue, field: slot.key, "'\(slot.key)' must be an array of ids of \(target)")
+                        throw StoreError(
+                            .invalidValue, field: slot.key, "'\(slot.key)' must be an array of ids of \(target)")
                     }
                     if !texts.contains(text) { texts.append(text) }
                 }
                 texts.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-                result[slot.key] = .array(texts.map { type == .int ? .number(JSONNumber(text: $0) ?? JSONNumber(0)) : .string($0) })
+                result[slot.key] = .array(
+                    texts.map { type == .int ? .number(JSONNumber(text: $0) ?? JSONNumber(0)) : .string($0) })
             }
         }
         return result

@@ -1,6 +1,6 @@
+internal import Synchronization
 public import TreatyCore
 public import TreatyJSON
-internal import Synchronization
 
 /// The simulator's canonical records: one table per resource, a store-wide version counter and
 /// clock, tombstones, snapshots — every dialect serves its records from here.
@@ -13,11 +13,11 @@ internal import Synchronization
 public final class RecordStore: Sendable {
     /// The contract the records follow.
     public let contract: Contract
-    /// The contract's resources, which ``reset()`` returns to.
-    private let initialModels: [String: ResourceModel]
+    /// The state the fixtures give, which ``reset()`` returns to: a snapshot taken at start-up,
+    /// so a reset costs what a restore does.
+    private let initialState: StoreState
     let configuration: StoreConfiguration
     let retention: Int64
-    private let fixtures: FixtureSet
     let state: Mutex<StoreState>
 
     /// Creates a store holding `fixtures` (already checked against the contract, see
@@ -26,19 +26,25 @@ public final class RecordStore: Sendable {
         self.contract = contract
         var models: [String: ResourceModel] = [:]
         for resource in contract.resources { models[resource.name] = ResourceModel(resource, contract: contract) }
-        initialModels = models
         self.configuration = configuration
         retention = configuration.tombstoneRetentionMilliseconds ?? contract.tombstoneRetentionMilliseconds
-        self.fixtures = fixtures
-        state = Mutex(StoreState(models: models, fixtures: fixtures, configuration: configuration))
+        let initial = StoreState(
+            models: models, fixtures: fixtures, configuration: configuration, now: Self.wallClock())
+        initialState = initial
+        state = Mutex(initial)
     }
 
     /// Puts every record back as the fixtures have them, and the clock and counters with them.
+    ///
+    /// The start-up state is kept as a copy-on-write snapshot, so a reset takes constant time
+    /// whatever the fixtures hold. On the system clock the fixtures' history starts again now
+    /// (see ``StoreState/expiryAge(of:now:)``).
     public func reset() {
-        let fresh = StoreState(models: initialModels, fixtures: fixtures, configuration: configuration)
+        let now = Self.wallClock()
         state.withLock { current in
             let snapshots = current.snapshots
-            current = fresh
+            current = initialState
+            current.restartHistory(now: now)
             current.snapshots = snapshots
         }
     }

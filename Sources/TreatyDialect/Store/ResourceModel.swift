@@ -47,7 +47,8 @@ struct ResourceModel: Sendable {
                 slots.append(
                     Slot(
                         key: relation.foreignKey,
-                        kind: relation.many ? .toMany(field, target: relation.target) : .toOne(field, target: relation.target)))
+                        kind: relation.many
+                            ? .toMany(field, target: relation.target) : .toOne(field, target: relation.target)))
             }
         }
         let sync = resource.sync

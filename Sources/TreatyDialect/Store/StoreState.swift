@@ -46,8 +46,13 @@ struct StoreState: Sendable {
     var random: SeededGenerator
     var snapshots: [String: StoreState] = [:]
     let clock: StoreConfiguration.Clock
+    /// The newest fixture timestamp: where the fixtures' history ends.
+    private(set) var fixtureHistoryEnd: Int64 = 0
+    /// On the system clock, the real instant the fixtures' history is taken to end at: when the
+    /// store started (or was reset), or the newest fixture timestamp if that is later.
+    private(set) var historyOrigin: Int64 = 0
 
-    init(models: [String: ResourceModel], fixtures: FixtureSet, configuration: StoreConfiguration) {
+    init(models: [String: ResourceModel], fixtures: FixtureSet, configuration: StoreConfiguration, now: Int64) {
         self.models = models
         random = SeededGenerator(seed: configuration.seed)
         clock = configuration.clock
@@ -56,7 +61,8 @@ struct StoreState: Sendable {
             var table = Table()
             for record in fixtures.records[name] ?? [] {
                 guard let id = Self.idText(record[model.idKey]) else { continue }
-                let updated = model.resource.sync.updatedAt.flatMap { record[$0]?.stringValue }
+                let updated =
+                    model.resource.sync.updatedAt.flatMap { record[$0]?.stringValue }
                     .flatMap(TimestampText.milliseconds) ?? 0
                 let version = model.resource.sync.version.flatMap { record[$0]?.numberValue?.int64Value } ?? 0
                 let deleted = model.resource.sync.tombstone.map { record[$0].map { !$0.isNull } ?? false } ?? false
@@ -70,11 +76,37 @@ struct StoreState: Sendable {
             }
             tables[name] = table
         }
+        fixtureHistoryEnd = lastMutation
+        historyOrigin = max(now, fixtureHistoryEnd)
+    }
+
+    /// Starts the fixtures' history again at `now` (after a reset to the start-up state).
+    mutating func restartHistory(now: Int64) {
+        historyOrigin = max(now, fixtureHistoryEnd)
+    }
+
+    /// How old an incremental-sync cursor at `cursor` is, for tombstone retention.
+    ///
+    /// On a fixed clock it is the store clock minus the cursor. On the system clock the fixtures'
+    /// history is taken to end when the store started: a cursor from the fixtures' time is as old
+    /// as its distance to the newest fixture plus the time the store has been running, so a
+    /// client syncing against year-old fixtures is not expired on its second sync. Cursors from
+    /// after the start are measured against real time.
+    func expiryAge(of cursor: Int64, now: Int64) -> Int64 {
+        switch clock {
+        case .fixed:
+            return lastMutation - cursor
+        case .system:
+            let present = max(lastMutation, now)
+            guard cursor < historyOrigin else { return present - cursor }
+            return max(0, fixtureHistoryEnd - cursor) + (present - historyOrigin)
+        }
     }
 
     /// `record` with every declared key present, in declared order, undeclared keys dropped.
     static func complete(_ record: JSONObject, _ model: ResourceModel) -> JSONObject {
-        JSONObject(model.slots.map { JSONObject.Member(key: $0.key, value: record[$0.key] ?? ResourceModel.emptyValue($0)) })
+        JSONObject(
+            model.slots.map { JSONObject.Member(key: $0.key, value: record[$0.key] ?? ResourceModel.emptyValue($0)) })
     }
 
     static func idText(_ value: JSONValue?) -> String? {
