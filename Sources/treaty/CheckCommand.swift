@@ -26,7 +26,10 @@ struct CheckCommand: ParsableCommand {
         case text, json
     }
 
-    @Option(help: "The contract file or its directory (default: the only contract under Contracts/ that has the endpoint or resource).")
+    @Option(
+        help:
+            "The contract file or its directory (default: the only contract under Contracts/ that has the endpoint or resource)."
+    )
     var contract: String?
 
     @Option(help: "The endpoint whose responses the payloads are, e.g. \"GET /projects/{project_id}/tasks\".")
@@ -47,7 +50,8 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "The deepest JSON nesting accepted (at most \(JSONParser.Options.depthCeiling)).")
     var maxDepth: Int = 512
 
-    @Option(help: "Threads that check one large list payload (default: one per core); results are the same for any number.")
+    @Option(
+        help: "Threads that check one large list payload (default: one per core); results are the same for any number.")
     var jobs: Int = PayloadCheck.defaultThreads
 
     @Argument(help: "JSON payload files; '-' reads standard input.")
@@ -104,9 +108,8 @@ enum PayloadInput {
                 check.check(raw.bindMemory(to: UInt8.self), name: "<stdin>")
             }
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            return unreadable(argument, "no such file")
+        if let problem = PathCheck.problem(argument, expected: .file) {
+            return unreadable(argument, problem)
         }
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: argument), options: .alwaysMapped)
@@ -114,7 +117,7 @@ enum PayloadInput {
                 check.check(raw.bindMemory(to: UInt8.self), name: argument)
             }
         } catch {
-            return unreadable(argument, error.localizedDescription)
+            return unreadable(argument, "the read failed")
         }
     }
 

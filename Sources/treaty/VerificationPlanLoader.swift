@@ -82,15 +82,14 @@ enum VerificationPlanLoader {
     /// when it exists, else none.
     private static func fixtureDirectory(_ explicit: String?, api: String) throws -> String? {
         let directory = explicit ?? "Fixtures/\(api)"
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            if explicit != nil {
-                Console.standardError.write("error: the fixture directory \(directory) does not exist\n")
-                throw Status.unusableInput
-            }
-            return nil
+        guard let problem = PathCheck.problem(directory, expected: .directory) else { return directory }
+        if explicit != nil {
+            Console.standardError.write(
+                "error: cannot use the fixture directory \(directory): \(problem)\n"
+                    + "  fix: pass --fixtures with the folder holding the fixture files\n")
+            throw Status.unusableInput
         }
-        return directory
+        return nil
     }
 
     /// `path` relative to the working directory when it is inside it.

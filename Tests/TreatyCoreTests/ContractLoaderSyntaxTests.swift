@@ -206,7 +206,7 @@ import TreatyCore
             #expect(result.isUnreadable)
             #expect(
                 result.diagnostics.rendered == """
-                    \(path): error: [unreadable-file] cannot read file: it does not exist or is not accessible
+                    \(path): error: [unreadable-file] cannot read file: it does not exist
                       fix: check the path
                     """)
         }

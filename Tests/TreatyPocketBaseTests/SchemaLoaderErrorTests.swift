@@ -51,7 +51,7 @@ import TreatyPocketBase
         let result = PocketBaseSchemaLoader().load(fileAt: "/nonexistent/pb_schema.json")
         #expect(
             DiagnosticRenderer().render(result.diagnostics)
-                == "/nonexistent/pb_schema.json: error: [unreadable-file] cannot read file: it does not exist or is not accessible\n  fix: check the path\n"
+                == "/nonexistent/pb_schema.json: error: [unreadable-file] cannot read the collections file: it does not exist\n  fix: pass the pb_schema.json exported from PocketBase (Settings → Export collections)\n"
         )
     }
 

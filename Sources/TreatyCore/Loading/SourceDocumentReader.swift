@@ -20,8 +20,15 @@ struct SourceDocumentReader {
         } catch {
             throw .diagnostic(
                 .error(
-                    "unreadable-file", "cannot read file: it does not exist or is not accessible",
+                    "unreadable-file",
+                    "cannot read file: \(PathCheck.problem(path, expected: .file) ?? "it is not accessible")",
                     at: SourceLocation(file: path), fix: "check the path"))
+        }
+        if let problem = PathCheck.problem(path, expected: .file) {
+            throw .diagnostic(
+                .error(
+                    "unreadable-file", "cannot read file: \(problem)", at: SourceLocation(file: path),
+                    fix: "check the path"))
         }
         guard size <= limits.maxFileSize else {
             throw .diagnostic(Self.tooLarge(size: size, limits: limits, file: path))
@@ -31,7 +38,10 @@ struct SourceDocumentReader {
             data = try Data(contentsOf: url)
         } catch {
             throw .diagnostic(
-                .error("unreadable-file", "cannot read file: \(error.localizedDescription)", at: SourceLocation(file: path)))
+                .error(
+                    "unreadable-file",
+                    "cannot read file: \(PathCheck.problem(path, expected: .file) ?? "the read failed")",
+                    at: SourceLocation(file: path)))
         }
         return try read(bytes: Array(data), file: path)
     }
@@ -46,7 +56,8 @@ struct SourceDocumentReader {
             let (line, column) = Self.lineAndColumn(ofByte: offset, in: bytes)
             throw .diagnostic(
                 .error(
-                    "invalid-utf8", "the file is not valid UTF-8 (invalid byte 0x\(Self.hex(bytes[offset])) at byte \(offset))",
+                    "invalid-utf8",
+                    "the file is not valid UTF-8 (invalid byte 0x\(Self.hex(bytes[offset])) at byte \(offset))",
                     at: SourceLocation(file: file, line: line, column: column),
                     fix: "save the file as UTF-8"))
         }
@@ -229,7 +240,8 @@ private struct NodeConverter {
         }
         switch node {
         case .scalar(let scalar):
-            return SourceNode(value: .scalar(scalar.string, isPlain: scalar.style == .plain), line: line, column: column)
+            return SourceNode(
+                value: .scalar(scalar.string, isPlain: scalar.style == .plain), line: line, column: column)
         case .sequence(let sequence):
             var children: [SourceNode] = []
             for child in sequence { children.append(try convert(child, depth: depth + 1)) }
@@ -260,7 +272,8 @@ private struct NodeConverter {
         case .alias:
             throw .diagnostic(
                 located(
-                    .error("yaml-syntax", "unresolved alias", at: SourceLocation(file: file, line: line, column: column))))
+                    .error(
+                        "yaml-syntax", "unresolved alias", at: SourceLocation(file: file, line: line, column: column))))
         }
     }
 

@@ -34,7 +34,9 @@ public struct FixtureLoader: Sendable {
             return Result(
                 diagnostics: [
                     .error(
-                        "unreadable-file", "cannot read the fixture directory", at: SourceLocation(file: directory),
+                        "unreadable-file",
+                        "cannot read the fixture directory: \(PathCheck.problem(directory, expected: .directory) ?? "it is not readable")",
+                        at: SourceLocation(file: directory),
                         fix: "pass --fixtures with the folder holding <resource>.json files")
                 ])
         }
@@ -52,14 +54,17 @@ public struct FixtureLoader: Sendable {
                     .error(
                         "unknown-resource", "fixture file names no resource of the contract",
                         at: SourceLocation(file: displayName),
-                        details: Suggestion.closest(to: resource, among: known).map { ["did you mean '\($0).json'?"] } ?? [],
-                        fix: "name fixture files after resources: \(known.map { "\($0).json" }.joined(separator: ", "))"))
+                        details: Suggestion.closest(to: resource, among: known).map { ["did you mean '\($0).json'?"] }
+                            ?? [],
+                        fix: "name fixture files after resources: \(known.map { "\($0).json" }.joined(separator: ", "))"
+                    ))
                 continue
             }
             guard fixtures.records[resource] == nil else {
                 diagnostics.append(
                     .error(
-                        "duplicate-fixture", "'\(resource)' has more than one fixture file", at: SourceLocation(file: displayName),
+                        "duplicate-fixture", "'\(resource)' has more than one fixture file",
+                        at: SourceLocation(file: displayName),
                         fix: "keep one of \(resource).json and \(resource).yaml"))
                 continue
             }
@@ -87,7 +92,8 @@ public struct FixtureLoader: Sendable {
                 nil,
                 [
                     .error(
-                        "invalid-fixture", "a fixture file holds a list of records", at: SourceLocation(file: displayName),
+                        "invalid-fixture", "a fixture file holds a list of records",
+                        at: SourceLocation(file: displayName),
                         fix: "write the records as a YAML list ('- id: …')")
                 ]
             )
@@ -113,14 +119,23 @@ public struct FixtureLoader: Sendable {
         contract: Contract
     ) -> ([JSONObject]?, [Diagnostic]) {
         guard let data = FileManager.default.contents(atPath: path) else {
-            return (nil, [.error("unreadable-file", "cannot read the fixture file", at: SourceLocation(file: displayName))])
+            let problem = PathCheck.problem(path, expected: .file) ?? "it is not readable"
+            return (
+                nil,
+                [
+                    .error(
+                        "unreadable-file", "cannot read the fixture file: \(problem)",
+                        at: SourceLocation(file: displayName))
+                ]
+            )
         }
         guard data.count <= maxFileSize else {
             return (
                 nil,
                 [
                     .error(
-                        "file-too-large", "the fixture file has \(data.count) bytes, more than the limit of \(maxFileSize)",
+                        "file-too-large",
+                        "the fixture file has \(data.count) bytes, more than the limit of \(maxFileSize)",
                         at: SourceLocation(file: displayName))
                 ]
             )
@@ -134,11 +149,14 @@ public struct FixtureLoader: Sendable {
         var check = PayloadCheck(plan: plan)
         let result = check.check(data, name: displayName)
         if let failure = result.failure { return (nil, [failure]) }
-        var diagnostics = result.violations.map { $0.diagnostic(file: displayName, context: "fixture of '\(resource)'") }
+        var diagnostics = result.violations.map {
+            $0.diagnostic(file: displayName, context: "fixture of '\(resource)'")
+        }
         guard let value = try? JSONParser().parse(data), let items = value.arrayValue else {
             diagnostics.append(
                 .error(
-                    "invalid-fixture", "a fixture file holds a JSON array of records", at: SourceLocation(file: displayName),
+                    "invalid-fixture", "a fixture file holds a JSON array of records",
+                    at: SourceLocation(file: displayName),
                     fix: "wrap the records in [ … ]"))
             return (nil, diagnostics)
         }

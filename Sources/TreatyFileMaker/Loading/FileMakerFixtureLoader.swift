@@ -25,6 +25,16 @@ public struct FileMakerFixtureLoader: Sendable {
 
     /// Loads `directory` for `schema`.
     public func load(directory: String, schema: FileMakerSchema) -> Result {
+        if let problem = PathCheck.problem(directory, expected: .directory) {
+            return Result(
+                fixtures: nil,
+                diagnostics: [
+                    .error(
+                        "unreadable-file", "cannot read the fixture directory: \(problem)",
+                        at: SourceLocation(file: directory),
+                        fix: "pass --fixtures with the folder holding <Layout>.json files")
+                ])
+        }
         var diagnostics: [Diagnostic] = []
         var records: [String: [JSONObject]] = [:]
         var last: [String: Int] = [:]
@@ -80,7 +90,8 @@ public struct FileMakerFixtureLoader: Sendable {
                 [],
                 [
                     .error(
-                        "unreadable-file", "cannot read the fixture file (or it is over \(maxFileSize) bytes)",
+                        "unreadable-file",
+                        "cannot read the fixture file: \(PathCheck.problem(file, expected: .file) ?? "it is over \(maxFileSize) bytes")",
                         at: SourceLocation(file: file))
                 ]
             )

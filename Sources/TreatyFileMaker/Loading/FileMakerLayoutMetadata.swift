@@ -27,7 +27,8 @@ struct FileMakerLayoutMetadata {
         guard let data = FileManager.default.contents(atPath: path), data.count <= 16 * 1024 * 1024 else {
             diagnostics.append(
                 .error(
-                    "unreadable-file", "cannot read the layout metadata (or it is over 16 MiB)",
+                    "unreadable-file",
+                    "cannot read the layout metadata: \(PathCheck.problem(path, expected: .file) ?? "it is over 16 MiB")",
                     at: SourceLocation(file: path), fix: "save the answer of GET …/layouts/{layout} to this file"))
             return
         }

@@ -47,11 +47,14 @@ public struct PocketBaseRecordLoader: Sendable {
         var result = PocketBaseRecordLoadResult()
         let names: [String]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.sorted()
+            names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }
+                .sorted()
         } catch {
             result.diagnostics.append(
                 .error(
-                    "unreadable-directory", "cannot read the fixture directory", at: SourceLocation(file: directory),
+                    "unreadable-directory",
+                    "cannot read the fixture directory: \(PathCheck.problem(directory, expected: .directory) ?? "it is not readable")",
+                    at: SourceLocation(file: directory),
                     fix: "give a directory holding <collection>.json files"))
             return result
         }
@@ -64,7 +67,8 @@ public struct PocketBaseRecordLoader: Sendable {
                 let known = collections.filter { !$0.system }.map(\.name).joined(separator: ", ")
                 result.diagnostics.append(
                     .error(
-                        "unknown-collection", "no collection is named '\(collectionName)'", at: SourceLocation(file: file),
+                        "unknown-collection", "no collection is named '\(collectionName)'",
+                        at: SourceLocation(file: file),
                         details: ["the collections: \(known.isEmpty ? "none (pass --collections)" : known)"],
                         fix: "name the file <collection>.json after a collection of --collections"))
                 continue
@@ -80,7 +84,9 @@ public struct PocketBaseRecordLoader: Sendable {
                 continue
             }
             guard let data = FileManager.default.contents(atPath: file) else {
-                result.diagnostics.append(.error("unreadable-file", "cannot read file", at: SourceLocation(file: file)))
+                let problem = PathCheck.problem(file, expected: .file) ?? "it is not readable"
+                result.diagnostics.append(
+                    .error("unreadable-file", "cannot read file: \(problem)", at: SourceLocation(file: file)))
                 continue
             }
             let text = String(decoding: data, as: UTF8.self)
@@ -99,7 +105,8 @@ public struct PocketBaseRecordLoader: Sendable {
             guard let records = document.arrayValue else {
                 result.diagnostics.append(
                     .error(
-                        "not-an-array", "the file must hold a JSON array of records", at: SourceLocation(file: file, line: 1, column: 1),
+                        "not-an-array", "the file must hold a JSON array of records",
+                        at: SourceLocation(file: file, line: 1, column: 1),
                         fix: "write [ {\"id\": \"…\", …}, … ]"))
                 continue
             }
@@ -158,14 +165,16 @@ public struct PocketBaseRecordLoader: Sendable {
                         seenIDs[id] = index
                     }
                 }
-                for (position, (columns, nocase)) in unique.enumerated() where columns.allSatisfy({ errors[$0] == nil }) {
+                for (position, (columns, nocase)) in unique.enumerated() where columns.allSatisfy({ errors[$0] == nil })
+                {
                     let values = columns.map { GoCast.string(record[$0] ?? "") }.map { nocase ? $0.lowercased() : $0 }
                     if values.allSatisfy(\.isEmpty) { continue }
                     let key = values.joined(separator: "\u{0}")
                     if let first = seenKeys[position][key] {
                         for column in columns {
                             errors[column] = PocketBaseFieldError(
-                                code: "validation_not_unique", message: "Value must be unique (record \(first) has it).")
+                                code: "validation_not_unique", message: "Value must be unique (record \(first) has it)."
+                            )
                         }
                     } else {
                         seenKeys[position][key] = index
@@ -178,7 +187,8 @@ public struct PocketBaseRecordLoader: Sendable {
                         session.error(
                             "invalid-record",
                             "record \(index)\(id.isEmpty ? "" : " (id \(id))") of '\(entry.collection.name)': \(field.name): \(error.message)",
-                            at: pointer.appending(field.name), details: ["code: \(error.code)", "stored value: \(value)"])
+                            at: pointer.appending(field.name),
+                            details: ["code: \(error.code)", "stored value: \(value)"])
                     }
                     continue
                 }

@@ -35,8 +35,10 @@ public struct PocketBaseSchemaLoader: Sendable {
                 file: path,
                 diagnostics: [
                     .error(
-                        "unreadable-file", "cannot read file: it does not exist or is not accessible",
-                        at: SourceLocation(file: path), fix: "check the path")
+                        "unreadable-file",
+                        "cannot read the collections file: \(PathCheck.problem(path, expected: .file) ?? "it is not readable")",
+                        at: SourceLocation(file: path),
+                        fix: "pass the pb_schema.json exported from PocketBase (Settings → Export collections)")
                 ])
         }
         guard data.count <= maxFileSize else {

@@ -6,6 +6,10 @@ enum JUnitFileBytes {
     ///
     /// - Throws: ``ReportError`` when the file is missing, unreadable or larger than `limit`.
     static func read(_ path: String, limit: Int) throws -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw ReportError.unreadable(path, "it is a directory, not a JUnit XML file")
+        }
         let size: Int
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: path)
@@ -22,7 +26,7 @@ enum JUnitFileBytes {
         do {
             data = try handle.read(upToCount: limit + 1) ?? Data()
         } catch {
-            throw ReportError.unreadable(path, (error as NSError).localizedDescription)
+            throw ReportError.unreadable(path, "the read failed")
         }
         guard data.count <= limit else { throw ReportError.tooLarge(path, bytes: data.count, limit: limit) }
         return [UInt8](data)

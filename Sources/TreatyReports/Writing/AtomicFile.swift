@@ -17,10 +17,27 @@ enum AtomicFile {
     static func write(_ bytes: [UInt8], to path: String) throws {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw ReportError.unwritable(
+                path,
+                "it is a directory; give a file path such as \(url.appendingPathComponent("junit.xml").relativePath)")
+        }
+        var ancestor = directory
+        while ancestor.pathComponents.count > 1 {
+            if FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDirectory) {
+                guard isDirectory.boolValue else {
+                    throw ReportError.unwritable(
+                        path, "\(ancestor.relativePath) is a file, so nothing can be written under it")
+                }
+                break
+            }
+            ancestor = ancestor.deletingLastPathComponent()
+        }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw ReportError.unwritable(path, "cannot create \(directory.path): \(reason(error))")
+            throw ReportError.unwritable(path, "cannot create the directory \(directory.path): \(reason(error))")
         }
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         do {
@@ -35,7 +52,16 @@ enum AtomicFile {
         }
     }
 
+    /// The operating system's words for a failed write (such as "Not a directory" or "No space
+    /// left on device"), never a Foundation error code.
     private static func reason(_ error: any Error) -> String {
-        (error as NSError).localizedFailureReason ?? error.localizedDescription
+        let error = error as NSError
+        let posix = (error.userInfo[NSUnderlyingErrorKey] as? NSError).flatMap {
+            $0.domain == NSPOSIXErrorDomain ? $0 : nil
+        }
+        if let code = posix?.code ?? (error.domain == NSPOSIXErrorDomain ? error.code : nil) {
+            return String(cString: strerror(Int32(code)))
+        }
+        return "the write failed (check that the directory is writable and the disk is not full)"
     }
 }

@@ -40,7 +40,13 @@ public struct FaultRuleLoader: Sendable {
     /// Loads the rules in the YAML file at `path`.
     public func load(fileAt path: String) -> Result {
         guard let data = FileManager.default.contents(atPath: path) else {
-            return Result(diagnostics: [.error("unreadable-file", "cannot read the fault file", at: SourceLocation(file: path))])
+            let problem = PathCheck.problem(path, expected: .file) ?? "it is not readable"
+            return Result(
+                diagnostics: [
+                    .error(
+                        "unreadable-file", "cannot read the fault file: \(problem)", at: SourceLocation(file: path),
+                        fix: "pass --faults with a YAML file of fault rules")
+                ])
         }
         guard data.count <= maxFileSize else {
             return Result(diagnostics: [
@@ -50,7 +56,9 @@ public struct FaultRuleLoader: Sendable {
             ])
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            return Result(diagnostics: [.error("yaml-syntax", "the fault file is not UTF-8 text", at: SourceLocation(file: path))])
+            return Result(diagnostics: [
+                .error("yaml-syntax", "the fault file is not UTF-8 text", at: SourceLocation(file: path))
+            ])
         }
         return load(yaml: text, file: path)
     }
@@ -111,7 +119,8 @@ public struct FaultRuleLoader: Sendable {
         case .mapping(let mapping):
             let members = mapping.map { pair in
                 FaultSpecNode.Member(
-                    key: pair.key.scalar?.string ?? "\(pair.key)", value: specNode(pair.value), keyLine: pair.key.mark?.line,
+                    key: pair.key.scalar?.string ?? "\(pair.key)", value: specNode(pair.value),
+                    keyLine: pair.key.mark?.line,
                     keyColumn: pair.key.mark?.column)
             }
             return FaultSpecNode(.mapping(members), line: line, column: column)
@@ -137,7 +146,8 @@ public struct FaultRuleLoader: Sendable {
         var mark: Mark?
         if let yamlError = error as? YamlError {
             switch yamlError {
-            case .scanner(let context, let problem, let position, _), .parser(let context, let problem, let position, _),
+            case .scanner(let context, let problem, let position, _),
+                .parser(let context, let problem, let position, _),
                 .composer(let context, let problem, let position, _):
                 message = context.map { "\(problem) (\($0.text) at line \($0.mark.line))" } ?? problem
                 mark = position
