@@ -41,11 +41,13 @@ public final class RecordStore: Sendable {
     /// (see ``StoreState/expiryAge(of:now:)``).
     public func reset() {
         let now = Self.wallClock()
-        state.withLock { current in
-            let snapshots = current.snapshots
-            current = initialState
-            current.restartHistory(now: now)
-            current.snapshots = snapshots
+        var fresh = initialState
+        fresh.restartHistory(now: now)
+        // The replaced state is returned so that it is freed after the lock is released.
+        _ = state.withLock { current in
+            fresh.snapshots = current.snapshots
+            swap(&current, &fresh)
+            return fresh
         }
     }
 
@@ -61,12 +63,14 @@ public final class RecordStore: Sendable {
     /// Restores the records saved as `name`; returns `false` when there is no such snapshot.
     @discardableResult
     public func restore(named name: String) -> Bool {
-        state.withLock { current in
-            guard var saved = current.snapshots[name] else { return false }
+        // The replaced state is returned so that it is freed after the lock is released.
+        let replaced = state.withLock { current -> StoreState? in
+            guard var saved = current.snapshots[name] else { return nil }
             saved.snapshots = current.snapshots
-            current = saved
-            return true
+            swap(&current, &saved)
+            return saved
         }
+        return replaced != nil
     }
 
     /// The names of the saved snapshots, sorted.
