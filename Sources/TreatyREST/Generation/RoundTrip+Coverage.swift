@@ -1,6 +1,7 @@
 internal import Foundation
 internal import HTTPTypes
 internal import TreatyCore
+internal import TreatyDialect
 internal import TreatyDialectKit
 internal import TreatyJSON
 
@@ -164,6 +165,13 @@ extension RoundTrip {
                 reply, status: 400, code: "invalid_query", field: nil, rule: "RS-IN-4",
                 "a cursor that is not a timestamp must be refused, not ignored")
         },
+        RoundTrip(
+            ["RS-IN-4"], "a cursor older than tombstone retention is 410 cursor_expired", needs: [.create, .feed],
+            applies: { ($0.feed?.since.count ?? 0) > 0 && $0.resource.sync.updatedAt != nil }
+        ) {
+            bench in
+            try await expiredCursor(bench)
+        },
         RoundTrip(["RS-ERR-1"], "a malformed JSON body is refused with 400 in the error format", needs: [.create]) {
             bench in
             guard let path = bench.collectionPath(parent: bench.parent) else { return }
@@ -173,6 +181,33 @@ extension RoundTrip {
                 "a body that is not JSON must be answered 400 malformed_json, not a crash")
         },
     ]
+
+    /// RS-IN-4's expiry, derived from the server's own timestamps: a record is created, and the
+    /// cursor is the earliest `updated_at` the collection shows (the new record's included) minus
+    /// the contract's `tombstone_retention` and one more day — older than anything the server can
+    /// still answer a feed for, on any clock.
+    static func expiredCursor(_ bench: Workbench) async throws {
+        guard let feed = bench.routes.feed, let name = feed.since.first, let updatedKey = bench.resource.sync.updatedAt,
+            let path = feed.path.filled(bench.pathValues(parent: bench.parent))
+        else { return }
+        let (_, body) = bench.newBody(parent: bench.parent)
+        let created = try await bench.create(body, parent: bench.parent, rule: "RS-IN-4")
+        let listed = try await bench.context.send(.get, path)
+        let stamps = ([created] + (listed.json?.arrayValue ?? []).compactMap(\.objectValue))
+            .compactMap { $0[updatedKey]?.stringValue.flatMap(TimestampText.milliseconds) }
+        guard let earliest = stamps.min() else {
+            throw CaseContext.Skip("the server's records carry no '\(updatedKey)' timestamp to derive a cursor from")
+        }
+        let cursor = earliest - bench.contract.tombstoneRetentionMilliseconds - 86_400_000
+        guard cursor > 0 else {
+            throw CaseContext.Skip("tombstone_retention reaches back before 1970; no cursor can be older")
+        }
+        let reply = try await bench.context.send(.get, path, query: [(name, TimestampText.format(cursor))])
+        try bench.context.requireError(
+            reply, status: 410, code: "cursor_expired", field: nil, rule: "RS-IN-4",
+            "a cursor older than tombstone_retention (\(bench.contract.tombstoneRetentionMilliseconds / 3_600_000) h before "
+                + "the earliest record) must be refused so the client resyncs fully")
+    }
 
     /// A key and a value its value rules refuse: null on a required non-nullable field, else a
     /// value outside an enum.

@@ -57,12 +57,15 @@ public struct Verifier: Sendable {
                 switch target {
                 case .live(let live):
                     let redactor = Redactor(secrets: configuration.secrets + live.secrets)
-                    let connection = TargetConnection(client: client, baseURL: live.baseURL, credentials: live.headers, redactor: redactor)
+                    let connection = TargetConnection(
+                        client: client, baseURL: live.baseURL, credentials: live.headers, redactor: redactor)
                     try await preflight(connection)
                     let results = await runSuites(
-                        selected, contract: contract, connection: connection, isLive: true, dialect: dialect, reset: nil,
+                        selected, contract: contract, connection: connection, isLive: true, dialect: dialect,
+                        reset: nil,
                         observer: observer)
-                    return VerificationRun(api: contract.api, target: redactor.redact(live.baseURL), startedAt: startedAt, suites: results)
+                    return VerificationRun(
+                        api: contract.api, target: redactor.redact(live.baseURL), startedAt: startedAt, suites: results)
                 case .mock(let mock):
                     let running = try await startSimulator(mock, contract: contract)
                     let connection = TargetConnection(
@@ -72,7 +75,9 @@ public struct Verifier: Sendable {
                         selected, contract: contract, connection: connection, isLive: false, dialect: dialect
                     ) {
                         _ = try? await connection.send(.post, "/__treaty/reset")
-                    } observer: { observer($0) }
+                    } observer: {
+                        observer($0)
+                    }
                     try? await running.stop()
                     return VerificationRun(api: contract.api, target: "mock", startedAt: startedAt, suites: results)
                 }
@@ -86,15 +91,15 @@ public struct Verifier: Sendable {
 
     private func startSimulator(_ mock: MockTarget, contract: Contract) async throws -> RunningSimulator {
         do {
-            // Real time, and every tombstone kept: fixture history (often dated long ago) stays
-            // inside the sync window, and the records cases create are stamped with the same
-            // clock the simulator uses.
-            let store = mock.backend.makeStore(
-                configuration: StoreConfiguration(clock: .system, tombstoneRetentionMilliseconds: Int64.max / 4))
+            // Real time, so the records cases create are stamped with the clock the simulator
+            // uses, and the contract's retention: the store counts fixture history (often dated
+            // long ago) as ending at start-up, so fixture-time cursors stay inside the window.
+            let store = mock.backend.makeStore(configuration: StoreConfiguration(clock: .system))
             var configuration = mock.simulator
             configuration.host = "127.0.0.1"
             configuration.port = 0
-            return try await Simulator(dialect: mock.backend.makeDialect(), store: store, configuration: configuration).start()
+            return try await Simulator(dialect: mock.backend.makeDialect(), store: store, configuration: configuration)
+                .start()
         } catch {
             throw VerifierError("cannot start the simulator for '\(contract.api)': \(error)")
         }
@@ -104,7 +109,8 @@ public struct Verifier: Sendable {
         do {
             _ = try await connection.send(.get, "/")
         } catch {
-            throw VerifierError("the target \(connection.redactor.redact(connection.baseURL)) is unreachable: \(error.finding.summary)")
+            throw VerifierError(
+                "the target \(connection.redactor.redact(connection.baseURL)) is unreachable: \(error.finding.summary)")
         }
     }
 
@@ -143,8 +149,9 @@ public struct Verifier: Sendable {
             for verificationCase in suite.cases {
                 let result = await CaseRunner(
                     contract: contract, connection: connection, isLive: isLive, readOnly: configuration.readOnly,
-                    dialect: dialect)
-                    .run(verificationCase)
+                    dialect: dialect
+                )
+                .run(verificationCase)
                 observer(.caseFinished(result))
                 cases.append(result)
             }

@@ -40,6 +40,8 @@ enum Breakage: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case ignoresCursorSynonym
     /// A malformed cursor is ignored: the whole list is answered.
     case ignoresMalformedCursors
+    /// An expired cursor is answered with the full list instead of 410 `cursor_expired`.
+    case answersExpiredCursors
     /// A body that is not JSON crashes into a 500 with a text body.
     case crashesOnMalformedJSON
 
@@ -62,7 +64,7 @@ enum Breakage: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .countsVersionsPerRecord: "RS-MD-3"
         case .refusesWholeSecondTimestamps: "RS-MD-1"
         case .ignoresCursorSynonym: "RS-IN-1"
-        case .ignoresMalformedCursors: "RS-IN-4"
+        case .ignoresMalformedCursors, .answersExpiredCursors: "RS-IN-4"
         }
     }
 
@@ -86,6 +88,7 @@ enum Breakage: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .refusesWholeSecondTimestamps: "refuses timestamps without a fraction"
         case .ignoresCursorSynonym: "ignores the 'since' cursor synonym"
         case .ignoresMalformedCursors: "ignores malformed cursors"
+        case .answersExpiredCursors: "answers expired cursors"
         case .crashesOnMalformedJSON: "crashes on a malformed JSON body"
         }
     }

@@ -168,6 +168,13 @@ struct BrokenDialect: Dialect {
             }
             return forward(lenient)
 
+        case .answersExpiredCursors:
+            let response = forward(request)
+            guard response.status == .gone else { return response }
+            var lenient = request
+            lenient.query.removeAll { ["since", "updated_after", "since_version"].contains($0.name) }
+            return forward(lenient)
+
         case .crashesOnMalformedJSON:
             guard !request.body.isEmpty, (try? JSONParser().parse(request.body)) == nil else { return forward(request) }
             return DialectResponse(status: .internalServerError, body: Array("Internal Server Error".utf8))
