@@ -172,6 +172,10 @@ extension RoundTrip {
             bench in
             try await expiredCursor(bench)
         },
+        RoundTrip(["RS-PS-2"], "a full list returns every live record of its scope", needs: [.create, .list]) {
+            bench in
+            try await fullListIsAuthoritative(bench)
+        },
         RoundTrip(["RS-ERR-1"], "a malformed JSON body is refused with 400 in the error format", needs: [.create]) {
             bench in
             guard let path = bench.collectionPath(parent: bench.parent) else { return }
@@ -181,6 +185,35 @@ extension RoundTrip {
                 "a body that is not JSON must be answered 400 malformed_json, not a crash")
         },
     ]
+
+    /// RS-PS-2: a client deletes local children absent from a full list, so the list must hold
+    /// every live record of its scope. Creates more records than any silent page size below 25
+    /// could hold, then requires each of them, and every record listed before, in the list.
+    static func fullListIsAuthoritative(_ bench: Workbench) async throws {
+        guard let path = bench.routes.list?.path.filled(bench.pathValues(parent: bench.parent)) else { return }
+        func listedIDs() async throws -> Set<String> {
+            let reply = try await bench.context.send(.get, path)
+            try bench.context.require(reply, status: 200, rule: "RS-PS-2", "the full list must answer 200")
+            return Set((reply.json?.arrayValue ?? []).compactMap { $0[bench.idKey]?.stringValue })
+        }
+        let before = try await listedIDs()
+        var created: [String] = []
+        for order in 0..<max(0, 25 - before.count) + 1 {
+            let (id, body) = bench.newBody(order: order)
+            let record = try await bench.create(body, rule: "RS-PS-2")
+            if let recordID = id ?? record[bench.idKey]?.stringValue { created.append(recordID) }
+        }
+        let after = try await listedIDs()
+        let missing = (Array(before) + created).filter { !after.contains($0) }
+        if !missing.isEmpty {
+            bench.context.fail(
+                "RS-PS-2",
+                "GET \(path) lists \(after.count) records but leaves out \(missing.count) live one(s) of its scope, "
+                    + "e.g. \(missing.sorted().prefix(3).joined(separator: ", "))",
+                detail: "fix: a full list is authoritative (clients delete what it omits); return every live record, "
+                    + "or declare paging in the contract")
+        }
+    }
 
     /// RS-IN-4's expiry, derived from the server's own timestamps: a record is created, and the
     /// cursor is the earliest `updated_at` the collection shows (the new record's included) minus

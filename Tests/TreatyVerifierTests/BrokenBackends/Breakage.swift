@@ -42,6 +42,8 @@ enum Breakage: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case ignoresMalformedCursors
     /// An expired cursor is answered with the full list instead of 410 `cursor_expired`.
     case answersExpiredCursors
+    /// Full lists are cut at 20 records without saying so.
+    case truncatesFullLists
     /// A body that is not JSON crashes into a 500 with a text body.
     case crashesOnMalformedJSON
 
@@ -65,6 +67,7 @@ enum Breakage: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .refusesWholeSecondTimestamps: "RS-MD-1"
         case .ignoresCursorSynonym: "RS-IN-1"
         case .ignoresMalformedCursors, .answersExpiredCursors: "RS-IN-4"
+        case .truncatesFullLists: "RS-PS-2"
         }
     }
 
@@ -90,6 +93,7 @@ enum Breakage: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .ignoresMalformedCursors: "ignores malformed cursors"
         case .answersExpiredCursors: "answers expired cursors"
         case .crashesOnMalformedJSON: "crashes on a malformed JSON body"
+        case .truncatesFullLists: "truncates full lists at 20"
         }
     }
 }

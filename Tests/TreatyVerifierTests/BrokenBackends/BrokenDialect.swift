@@ -175,6 +175,11 @@ struct BrokenDialect: Dialect {
             lenient.query.removeAll { ["since", "updated_after", "since_version"].contains($0.name) }
             return forward(lenient)
 
+        case .truncatesFullLists:
+            let response = forward(request)
+            guard method == .get, request.query.isEmpty else { return response }
+            return response.mappingRecords { Array($0.prefix(20)) }
+
         case .crashesOnMalformedJSON:
             guard !request.body.isEmpty, (try? JSONParser().parse(request.body)) == nil else { return forward(request) }
             return DialectResponse(status: .internalServerError, body: Array("Internal Server Error".utf8))
