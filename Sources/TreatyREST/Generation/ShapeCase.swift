@@ -2,6 +2,7 @@ internal import HTTPTypes
 internal import TreatyCore
 internal import TreatyDialectKit
 internal import TreatyJSON
+internal import TreatyRules
 
 /// Generated read-only cases: every readable endpoint is called with real values from the
 /// target and its answer checked against every conformance rule.
@@ -9,8 +10,12 @@ enum ShapeCase {
     /// The cases for one GET endpoint: the plain request, and for feeds one per sync parameter.
     static func cases(for endpoint: Endpoint, contract: Contract, suite: String) -> [VerificationCase] {
         var cases = [make(endpoint, contract: contract, suite: suite, feed: nil)]
-        for parameter in endpoint.since.prefix(1) { cases.append(make(endpoint, contract: contract, suite: suite, feed: .timestamp(parameter))) }
-        for parameter in endpoint.sinceVersion.prefix(1) { cases.append(make(endpoint, contract: contract, suite: suite, feed: .version(parameter))) }
+        for parameter in endpoint.since.prefix(1) {
+            cases.append(make(endpoint, contract: contract, suite: suite, feed: .timestamp(parameter)))
+        }
+        for parameter in endpoint.sinceVersion.prefix(1) {
+            cases.append(make(endpoint, contract: contract, suite: suite, feed: .version(parameter)))
+        }
         return cases
     }
 
@@ -26,7 +31,9 @@ enum ShapeCase {
         case .version(let name): query = "?\(name)=0"
         case nil: query = ""
         }
-        let rules: [RuleID] = feed == nil ? ["RS-ID-1", "RS-NM-1", "RS-NL-1", "RS-SH-1", "RS-PS-1", "RS-OR-1", "RS-MD-1"] : ["RS-IN-1", "RS-IN-2"]
+        // Every answer is checked against every payload rule; a feed adds the feed's own rules.
+        let payloadRules = ConformanceRule.restSync.map(\.id).filter { !$0.rawValue.hasPrefix("RS-IN-") }
+        let rules: [RuleID] = feed == nil ? payloadRules : ["RS-IN-1", "RS-IN-2"] + payloadRules
         return VerificationCase(
             suite: suite, name: "GET \(endpoint.path)\(query) conforms to the contract", rules: rules,
             location: endpoint.location, writes: false
@@ -44,21 +51,28 @@ enum ShapeCase {
             }
             let reply = try await context.send(.get, path, query: items)
             if reply.status == 410, feed != nil {
-                throw CaseContext.Skip("the target answered 410: its tombstone retention is shorter than the feed's history")
+                throw CaseContext.Skip(
+                    "the target answered 410: its tombstone retention is shorter than the feed's history")
             }
-            try context.require(reply, status: endpoint.status, rule: nil, "GET \(endpoint.path) must answer \(endpoint.status)")
-            context.checkConformance(reply, endpoint: endpoint, path: values, query: Dictionary(items, uniquingKeysWith: { $1 }))
+            try context.require(
+                reply, status: endpoint.status, rule: nil, "GET \(endpoint.path) must answer \(endpoint.status)")
+            context.checkConformance(
+                reply, endpoint: endpoint, path: values, query: Dictionary(items, uniquingKeysWith: { $1 }))
         }
     }
 
     /// One millisecond before the oldest `updated_at` of the full list: a cursor whose feed holds
     /// every live record (and every tombstone after it).
-    private static func earliestCursor(endpoint: Endpoint, values: [String: String], context: CaseContext) async throws -> String {
-        guard let path = endpoint.path.filled(values), let resource = context.contract.resource(named: endpoint.resource),
+    private static func earliestCursor(endpoint: Endpoint, values: [String: String], context: CaseContext) async throws
+        -> String
+    {
+        guard let path = endpoint.path.filled(values),
+            let resource = context.contract.resource(named: endpoint.resource),
             let key = resource.sync.updatedAt
         else { return context.timestamp(offsetMilliseconds: -60_000) }
         let full = try await context.send(.get, path)
-        let stamps = (full.json?.arrayValue ?? []).compactMap { $0.objectValue?[key]?.stringValue }.compactMap(CursorText.milliseconds)
+        let stamps = (full.json?.arrayValue ?? []).compactMap { $0.objectValue?[key]?.stringValue }.compactMap(
+            CursorText.milliseconds)
         guard let oldest = stamps.min() else { return context.timestamp(offsetMilliseconds: -60_000) }
         return CursorText.format(oldest - 1)
     }
