@@ -44,6 +44,14 @@ enum Breakage: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case answersExpiredCursors
     /// Full lists are cut at 20 records without saying so.
     case truncatesFullLists
+    /// Every record carries the backend's internal row id as `local_id`.
+    case leaksInternalRowIDs
+    /// To-many id lists are answered in reverse order.
+    case unsortsIDLists
+    /// Full lists are answered in reverse order.
+    case reversesListOrder
+    /// A PATCH setting a to-many list to `[]` is ignored for that key.
+    case ignoresEmptyListInPatch
     /// A body that is not JSON crashes into a 500 with a text body.
     case crashesOnMalformedJSON
 
@@ -68,6 +76,10 @@ enum Breakage: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .ignoresCursorSynonym: "RS-IN-1"
         case .ignoresMalformedCursors, .answersExpiredCursors: "RS-IN-4"
         case .truncatesFullLists: "RS-PS-2"
+        case .leaksInternalRowIDs: "RS-ID-3"
+        case .unsortsIDLists: "RS-NL-5"
+        case .reversesListOrder: "RS-OR-1"
+        case .ignoresEmptyListInPatch: "RS-NL-4"
         }
     }
 
@@ -94,6 +106,10 @@ enum Breakage: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .answersExpiredCursors: "answers expired cursors"
         case .crashesOnMalformedJSON: "crashes on a malformed JSON body"
         case .truncatesFullLists: "truncates full lists at 20"
+        case .leaksInternalRowIDs: "leaks internal row ids"
+        case .unsortsIDLists: "answers id lists unsorted"
+        case .reversesListOrder: "reverses list order"
+        case .ignoresEmptyListInPatch: "ignores [] in PATCH"
         }
     }
 }

@@ -180,6 +180,36 @@ struct BrokenDialect: Dialect {
             guard method == .get, request.query.isEmpty else { return response }
             return response.mappingRecords { Array($0.prefix(20)) }
 
+        case .leaksInternalRowIDs:
+            var row = 0
+            return forward(request).mappingRecords { records in
+                records.map { record in
+                    row += 1
+                    return JSONObject(record.members + [.init(key: "local_id", value: .number(JSONNumber(row)))])
+                }
+            }
+
+        case .unsortsIDLists:
+            return forward(request).mappingRecords { records in
+                records.map { record in
+                    JSONObject(
+                        record.members.map { member in
+                            guard member.key.hasSuffix("_ids"), case .array(let ids) = member.value else {
+                                return member
+                            }
+                            return .init(key: member.key, value: .array(ids.reversed()))
+                        })
+                }
+            }
+
+        case .reversesListOrder:
+            guard isList, request.query.isEmpty else { return forward(request) }
+            return forward(request).mappingRecords { $0.reversed() }
+
+        case .ignoresEmptyListInPatch:
+            guard method == .patch else { return forward(request) }
+            return forward(request.mappingBody { body in JSONObject(body.members.filter { $0.value != .array([]) }) })
+
         case .crashesOnMalformedJSON:
             guard !request.body.isEmpty, (try? JSONParser().parse(request.body)) == nil else { return forward(request) }
             return DialectResponse(status: .internalServerError, body: Array("Internal Server Error".utf8))
