@@ -52,6 +52,8 @@ enum Breakage: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case reversesListOrder
     /// A PATCH setting a to-many list to `[]` is ignored for that key.
     case ignoresEmptyListInPatch
+    /// A create without an id gets one from the server, although the client owns ids.
+    case mintsMissingIDs
     /// A body that is not JSON crashes into a 500 with a text body.
     case crashesOnMalformedJSON
 
@@ -80,6 +82,7 @@ enum Breakage: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .unsortsIDLists: "RS-NL-5"
         case .reversesListOrder: "RS-OR-1"
         case .ignoresEmptyListInPatch: "RS-NL-4"
+        case .mintsMissingIDs: "RS-CR-1"
         }
     }
 
@@ -110,6 +113,7 @@ enum Breakage: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .unsortsIDLists: "answers id lists unsorted"
         case .reversesListOrder: "reverses list order"
         case .ignoresEmptyListInPatch: "ignores [] in PATCH"
+        case .mintsMissingIDs: "mints ids the client should send"
         }
     }
 }

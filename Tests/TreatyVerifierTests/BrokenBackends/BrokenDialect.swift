@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import Synchronization
 import TreatyCore
@@ -209,6 +210,17 @@ struct BrokenDialect: Dialect {
         case .ignoresEmptyListInPatch:
             guard method == .patch else { return forward(request) }
             return forward(request.mappingBody { body in JSONObject(body.members.filter { $0.value != .array([]) }) })
+
+        case .mintsMissingIDs:
+            let key = route.resource.identity.key
+            guard method == .post else { return forward(request) }
+            return forward(
+                request.mappingBody { body in
+                    guard body[key] == nil else { return body }
+                    var minted = body
+                    minted[key] = .string(UUID().uuidString)
+                    return minted
+                })
 
         case .crashesOnMalformedJSON:
             guard !request.body.isEmpty, (try? JSONParser().parse(request.body)) == nil else { return forward(request) }
