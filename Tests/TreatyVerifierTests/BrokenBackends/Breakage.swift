@@ -54,6 +54,10 @@ enum Breakage: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case ignoresEmptyListInPatch
     /// A create without an id gets one from the server, although the client owns ids.
     case mintsMissingIDs
+    /// A PATCH setting a required field to `null` is answered 200, the null quietly dropped.
+    case dropsNullOnRequiredFields
+    /// A create's client timestamps are replaced by the server's time.
+    case restampsClientTimestamps
     /// A body that is not JSON crashes into a 500 with a text body.
     case crashesOnMalformedJSON
 
@@ -83,6 +87,8 @@ enum Breakage: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .reversesListOrder: "RS-OR-1"
         case .ignoresEmptyListInPatch: "RS-NL-4"
         case .mintsMissingIDs: "RS-CR-1"
+        case .dropsNullOnRequiredFields: "RS-NL-6"
+        case .restampsClientTimestamps: "RS-CR-3"
         }
     }
 
@@ -114,6 +120,8 @@ enum Breakage: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .reversesListOrder: "reverses list order"
         case .ignoresEmptyListInPatch: "ignores [] in PATCH"
         case .mintsMissingIDs: "mints ids the client should send"
+        case .dropsNullOnRequiredFields: "drops null on required fields"
+        case .restampsClientTimestamps: "restamps client timestamps"
         }
     }
 }

@@ -222,6 +222,25 @@ struct BrokenDialect: Dialect {
                     return minted
                 })
 
+        case .dropsNullOnRequiredFields:
+            guard method == .patch else { return forward(request) }
+            let required = Set(route.resource.fields.filter { $0.required && !$0.nullable }.map { $0.key() })
+            return forward(
+                request.mappingBody { body in
+                    JSONObject(body.members.filter { !(required.contains($0.key) && $0.value == .null) })
+                })
+
+        case .restampsClientTimestamps:
+            let keys = [route.resource.sync.createdAt, route.resource.sync.updatedAt].compactMap { $0 }
+            guard method == .post else { return forward(request) }
+            let now = JSONValue.string(TimestampText.format(Int64(Date().timeIntervalSince1970 * 1000)))
+            return forward(
+                request.mappingBody { body in
+                    var stamped = body
+                    for key in keys where body[key] != nil { stamped[key] = now }
+                    return stamped
+                })
+
         case .crashesOnMalformedJSON:
             guard !request.body.isEmpty, (try? JSONParser().parse(request.body)) == nil else { return forward(request) }
             return DialectResponse(status: .internalServerError, body: Array("Internal Server Error".utf8))
