@@ -58,6 +58,12 @@ enum Breakage: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case dropsNullOnRequiredFields
     /// A create's client timestamps are replaced by the server's time.
     case restampsClientTimestamps
+    /// A create echoes its id lowercased.
+    case lowercasesIDs
+    /// To-one keys lose their `_id` suffix (`"assignee": "U1"`).
+    case dropsIDSuffix
+    /// Lists carry the parent key of another parent.
+    case misstatesListParent
     /// A body that is not JSON crashes into a 500 with a text body.
     case crashesOnMalformedJSON
 
@@ -89,6 +95,9 @@ enum Breakage: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .mintsMissingIDs: "RS-CR-1"
         case .dropsNullOnRequiredFields: "RS-NL-6"
         case .restampsClientTimestamps: "RS-CR-3"
+        case .lowercasesIDs: "RS-ID-2"
+        case .dropsIDSuffix: "RS-NM-2"
+        case .misstatesListParent: "RS-PS-1"
         }
     }
 
@@ -122,6 +131,9 @@ enum Breakage: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .mintsMissingIDs: "mints ids the client should send"
         case .dropsNullOnRequiredFields: "drops null on required fields"
         case .restampsClientTimestamps: "restamps client timestamps"
+        case .lowercasesIDs: "echoes created ids lowercased"
+        case .dropsIDSuffix: "drops the _id suffix of to-one keys"
+        case .misstatesListParent: "misstates the parent in lists"
         }
     }
 }

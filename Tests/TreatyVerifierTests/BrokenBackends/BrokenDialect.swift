@@ -241,6 +241,26 @@ struct BrokenDialect: Dialect {
                     return stamped
                 })
 
+        case .lowercasesIDs:
+            let key = route.resource.identity.key
+            guard method == .post else { return forward(request) }
+            return forward(request).mappingRecords { records in
+                records.map { record in
+                    record.renaming(key, to: key) { id in id.stringValue.map { .string($0.lowercased()) } ?? id }
+                }
+            }
+
+        case .dropsIDSuffix:
+            return forward(request).mappingRecords { $0.map { $0.renaming("assignee_id", to: "assignee") } }
+
+        case .misstatesListParent:
+            guard isList, let scope = route.resource.scope else { return forward(request) }
+            return forward(request).mappingRecords { records in
+                records.map { record in
+                    record.renaming(scope.key, to: scope.key) { _ in "00000000-0000-0000-0000-000000000000" }
+                }
+            }
+
         case .crashesOnMalformedJSON:
             guard !request.body.isEmpty, (try? JSONParser().parse(request.body)) == nil else { return forward(request) }
             return DialectResponse(status: .internalServerError, body: Array("Internal Server Error".utf8))
