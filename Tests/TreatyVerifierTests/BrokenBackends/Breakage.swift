@@ -64,6 +64,10 @@ enum Breakage: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case dropsIDSuffix
     /// Lists carry the parent key of another parent.
     case misstatesListParent
+    /// A create takes its parent from the path, whatever parent the body names.
+    case overridesBodyParent
+    /// Full lists include tombstones.
+    case listsTombstones
     /// A body that is not JSON crashes into a 500 with a text body.
     case crashesOnMalformedJSON
 
@@ -98,6 +102,8 @@ enum Breakage: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .lowercasesIDs: "RS-ID-2"
         case .dropsIDSuffix: "RS-NM-2"
         case .misstatesListParent: "RS-PS-1"
+        case .overridesBodyParent: "RS-PS-3"
+        case .listsTombstones: "RS-MD-4"
         }
     }
 
@@ -134,6 +140,8 @@ enum Breakage: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .lowercasesIDs: "echoes created ids lowercased"
         case .dropsIDSuffix: "drops the _id suffix of to-one keys"
         case .misstatesListParent: "misstates the parent in lists"
+        case .overridesBodyParent: "overrides the body's parent with the path's"
+        case .listsTombstones: "lists tombstones in full lists"
         }
     }
 }

@@ -261,6 +261,27 @@ struct BrokenDialect: Dialect {
                 }
             }
 
+        case .overridesBodyParent:
+            guard method == .post, let scope = route.resource.scope, let parent = route.parameters[scope.key] else {
+                return forward(request)
+            }
+            return forward(
+                request.mappingBody { body in
+                    var adjusted = body
+                    adjusted[scope.key] = .string(parent)
+                    return adjusted
+                })
+
+        case .listsTombstones:
+            let response = forward(request)
+            guard isList, request.query.isEmpty, let tombstone = route.resource.sync.tombstone else { return response }
+            let parent = route.resource.scope.flatMap { scope in route.parameters[scope.key].map { (scope.key, $0) } }
+            let deleted = (store.dump(route.resource.name) ?? []).filter { record in
+                guard let stamp = record[tombstone], stamp != .null else { return false }
+                return parent.map { record[$0.0] == .string($0.1) } ?? true
+            }
+            return response.mappingRecords { $0 + deleted }
+
         case .crashesOnMalformedJSON:
             guard !request.body.isEmpty, (try? JSONParser().parse(request.body)) == nil else { return forward(request) }
             return DialectResponse(status: .internalServerError, body: Array("Internal Server Error".utf8))
