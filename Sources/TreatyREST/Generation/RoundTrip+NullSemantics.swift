@@ -99,7 +99,7 @@ extension RoundTrip {
             else { throw CaseContext.Skip("no records to put in a to-many relation") }
             let chosen = Array(members.prefix(2))
             let sent = chosen.reversed() + [chosen[chosen.count - 1]]
-            let answered = try await bench.update(recordID, [key: .array(sent.map(JSONValue.string))], rule: "RS-NL-5")
+            let answered = try await bench.update(recordID, [key: .array(sent.map(JSONValue.string))], rule: "RS-OR-2")
             let expected = JSONValue.array(Set(chosen).sorted().map(JSONValue.string))
             if answered[key] != expected {
                 bench.context.fail(

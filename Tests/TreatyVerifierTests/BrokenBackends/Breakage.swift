@@ -68,6 +68,12 @@ enum Breakage: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case overridesBodyParent
     /// Full lists include tombstones.
     case listsTombstones
+    /// Every to-one reference is nested (`"assignee": {"id": …}`) where foreign keys are declared.
+    case nestsEveryRelation
+    /// A create with an unknown reference is stored with that reference cleared.
+    case clearsUnknownReferences
+    /// A PATCH whose id list is not sorted is refused.
+    case requiresSortedIDLists
     /// A body that is not JSON crashes into a 500 with a text body.
     case crashesOnMalformedJSON
 
@@ -104,6 +110,9 @@ enum Breakage: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .misstatesListParent: "RS-PS-1"
         case .overridesBodyParent: "RS-PS-3"
         case .listsTombstones: "RS-MD-4"
+        case .nestsEveryRelation: "RS-SH-1"
+        case .clearsUnknownReferences: "RS-CR-4"
+        case .requiresSortedIDLists: "RS-OR-2"
         }
     }
 
@@ -142,6 +151,9 @@ enum Breakage: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .misstatesListParent: "misstates the parent in lists"
         case .overridesBodyParent: "overrides the body's parent with the path's"
         case .listsTombstones: "lists tombstones in full lists"
+        case .nestsEveryRelation: "nests every relation"
+        case .clearsUnknownReferences: "clears unknown references instead of refusing the create"
+        case .requiresSortedIDLists: "depends on the order of id lists"
         }
     }
 }

@@ -282,6 +282,47 @@ struct BrokenDialect: Dialect {
             }
             return response.mappingRecords { $0 + deleted }
 
+        case .nestsEveryRelation:
+            return forward(request).mappingRecords { records in
+                records.map { record in
+                    guard case .string? = record["assignee_id"] else { return record }
+                    return record.renaming("assignee_id", to: "assignee") { id in .object(["id": id]) }
+                }
+            }
+
+        case .clearsUnknownReferences:
+            let response = forward(request)
+            guard method == .post, response.status.code == 422,
+                let error = (try? JSONParser().parse(response.body))?["error"],
+                error["code"] == "invalid_reference", let key = error["field"]?.stringValue
+            else { return response }
+            let many = route.resource.fields.first { $0.key() == key }?.relation?.many == true
+            return forward(
+                request.mappingBody { body in
+                    var cleared = body
+                    cleared[key] = many ? .array([]) : .null
+                    return cleared
+                })
+
+        case .requiresSortedIDLists:
+            guard method == .patch, let body = (try? JSONParser().parse(request.body))?.objectValue else {
+                return forward(request)
+            }
+            for member in body.members where member.key.hasSuffix("_ids") {
+                guard case .array(let ids) = member.value else { continue }
+                let texts = ids.compactMap(\.stringValue)
+                guard texts == texts.sorted() else {
+                    return .json(
+                        [
+                            "error": [
+                                "code": "invalid_value", "message": "ids out of order", "field": .string(member.key),
+                            ]
+                        ],
+                        status: 422)
+                }
+            }
+            return forward(request)
+
         case .crashesOnMalformedJSON:
             guard !request.body.isEmpty, (try? JSONParser().parse(request.body)) == nil else { return forward(request) }
             return DialectResponse(status: .internalServerError, body: Array("Internal Server Error".utf8))
