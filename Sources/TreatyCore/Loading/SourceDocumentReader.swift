@@ -12,24 +12,14 @@ struct SourceDocumentReader {
 
     /// Reads `path` from disk.
     func read(fileAt path: String) throws(Failure) -> (node: SourceNode, text: String) {
-        let url = URL(fileURLWithPath: path)
-        let size: Int
-        do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-            size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-        } catch {
-            throw .diagnostic(
-                .error(
-                    "unreadable-file",
-                    "cannot read file: \(PathCheck.problem(path, expected: .file) ?? "it is not accessible")",
-                    at: SourceLocation(file: path), fix: "check the path"))
-        }
         if let problem = PathCheck.problem(path, expected: .file) {
             throw .diagnostic(
                 .error(
                     "unreadable-file", "cannot read file: \(problem)", at: SourceLocation(file: path),
                     fix: "check the path"))
         }
+        let url = URL(fileURLWithPath: path)
+        let size = ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.intValue ?? 0
         guard size <= limits.maxFileSize else {
             throw .diagnostic(Self.tooLarge(size: size, limits: limits, file: path))
         }
@@ -40,7 +30,7 @@ struct SourceDocumentReader {
             throw .diagnostic(
                 .error(
                     "unreadable-file",
-                    "cannot read file: \(PathCheck.problem(path, expected: .file) ?? "the read failed")",
+                    "cannot read file: the read failed",
                     at: SourceLocation(file: path)))
         }
         return try read(bytes: Array(data), file: path)
