@@ -80,6 +80,7 @@ struct PlainTextRefusals: DialectPlugin {
     var contractKeys: [String] { wrapped.contractKeys }
     var serveOptions: [DialectOption] { wrapped.serveOptions }
     var environmentVariables: [EnvironmentVariable] { wrapped.environmentVariables }
+    var ruleCatalog: RuleCatalog { wrapped.ruleCatalog }
     func lint(_ contract: Contract) -> [Diagnostic] { wrapped.lint(contract) }
 
     func loadBackend(_ setup: BackendSetup) -> BackendLoadResult {

@@ -42,6 +42,11 @@ public protocol DialectPlugin: Sendable {
     /// The environment variables its generated suites read against a live target.
     var environmentVariables: [EnvironmentVariable] { get }
 
+    /// Every rule of the dialect, with its meaning, whether `treaty check` judges it and the
+    /// broken backends that prove it; `treaty rules` lists it with the generated cases that name
+    /// each rule. Every rule id a generated case names is in it.
+    var ruleCatalog: RuleCatalog { get }
+
     /// Checks the dialect's own files a contract names (a schema export, layouts, …), for
     /// `treaty lint`.
     ///

@@ -31,9 +31,7 @@ enum ShapeCase {
         case .version(let name): query = "?\(name)=0"
         case nil: query = ""
         }
-        // Every answer is checked against every payload rule; a feed adds the feed's own rules.
-        let payloadRules = ConformanceRule.restSync.map(\.id).filter { !$0.rawValue.hasPrefix("RS-IN-") }
-        let rules: [RuleID] = feed == nil ? payloadRules : ["RS-IN-1", "RS-IN-2"] + payloadRules
+        let rules = applicableRules(endpoint, contract: contract, feed: feed)
         return VerificationCase(
             suite: suite, name: "GET \(endpoint.path)\(query) conforms to the contract", rules: rules,
             location: endpoint.location, writes: false
@@ -59,6 +57,27 @@ enum ShapeCase {
             context.checkConformance(
                 reply, endpoint: endpoint, path: values, query: Dictionary(items, uniquingKeysWith: { $1 }))
         }
+    }
+
+    /// The payload rules the answer is judged by: those with a checker for the endpoint's plan
+    /// (no order field, no RS-OR-1; no feed, no RS-IN-*), and TR-BODY-1, which the engine
+    /// always checks.
+    private static func applicableRules(_ endpoint: Endpoint, contract: Contract, feed: Feed?) -> [RuleID] {
+        var query: [String: String] = [:]
+        switch feed {
+        case .timestamp(let name): query[name] = "2000-01-01T00:00:00.000Z"
+        case .version(let name): query[name] = "0"
+        case nil: break
+        }
+        let path = Dictionary(endpoint.path.parameters.map { ($0, "example") }, uniquingKeysWith: { first, _ in first })
+        let target = CheckTarget.endpoint(endpoint, request: RequestValues(path: path, query: query))
+        guard let plan = try? CheckPlan(contract: contract, target: target) else {
+            return ConformanceRule.restSync.map(\.id)
+        }
+        return ConformanceRule.restSync.filter { rule in
+            rule.id == ConformanceRule.responseBody.id || rule.makeChecker(for: plan) != nil
+                || rule.makeSequenceChecker(for: plan) != nil
+        }.map(\.id)
     }
 
     /// One millisecond before the oldest `updated_at` of the full list: a cursor whose feed holds

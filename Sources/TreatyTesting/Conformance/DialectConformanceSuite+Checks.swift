@@ -141,6 +141,10 @@ extension DialectConformanceSuite {
             contract: setting.contract, suites: suites, on: .mock(MockTarget(backend: setting.backend)), dialect: plugin)
         var problems: [String] = []
         if suites.flatMap(\.cases).isEmpty { problems.append("the dialect generates no case for its example") }
+        let coverage = RuleCoverage(dialect: plugin.id, catalog: plugin.ruleCatalog, suites: suites)
+        for rule in coverage.unknownRules {
+            problems.append("a generated case names \(rule), which the dialect's rule catalogue does not define")
+        }
         for result in run.suites.flatMap(\.cases) where !result.passed {
             switch result.outcome {
             case .skipped(let reason): problems.append("\(result.suite) › \(result.name) was skipped: \(reason)")

@@ -88,7 +88,7 @@ public struct DialectConformanceSuite: Sendable {
                 })
         }
         report.checks.append(
-            await check("treaty verify against its own simulator passes with nothing skipped") {
+            await check("treaty verify against its own simulator passes with nothing skipped; its cases name only catalogued rules") {
                 try await verifies(setting)
             })
         guard report.passed else { throw DialectConformanceFailure(report: report) }

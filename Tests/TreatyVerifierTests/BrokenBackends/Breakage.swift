@@ -76,6 +76,12 @@ enum Breakage: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case requiresSortedIDLists
     /// A body that is not JSON crashes into a 500 with a text body.
     case crashesOnMalformedJSON
+    /// A GET by id answers the record inside an array, the way its list endpoint does.
+    case wrapsRecordsInArrays
+    /// Tasks' `title` is sent as its length, a number, where the contract declares a string.
+    case sendsTitlesAsNumbers
+    /// Tasks' `state` is sent as `archived`, outside its declared enumeration.
+    case sendsUndeclaredStates
 
     /// The rule whose finding proves the verifier noticed.
     var expectedRule: RuleID {
@@ -113,6 +119,9 @@ enum Breakage: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .nestsEveryRelation: "RS-SH-1"
         case .clearsUnknownReferences: "RS-CR-4"
         case .requiresSortedIDLists: "RS-OR-2"
+        case .wrapsRecordsInArrays: "TR-BODY-1"
+        case .sendsTitlesAsNumbers: "TR-TYPE-1"
+        case .sendsUndeclaredStates: "TR-VAL-1"
         }
     }
 
@@ -154,6 +163,9 @@ enum Breakage: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .nestsEveryRelation: "nests every relation"
         case .clearsUnknownReferences: "clears unknown references instead of refusing the create"
         case .requiresSortedIDLists: "depends on the order of id lists"
+        case .wrapsRecordsInArrays: "wraps single records in arrays"
+        case .sendsTitlesAsNumbers: "sends titles as numbers"
+        case .sendsUndeclaredStates: "sends a state outside its enumeration"
         }
     }
 }

@@ -336,6 +336,26 @@ struct BrokenDialect: Dialect {
             else { return response }
             response.body = JSONValue.object(["message": message]).serializedBytes()
             return response
+
+        case .wrapsRecordsInArrays:
+            var response = forward(request)
+            guard method == .get, route.endpoint.returns == .one, response.status.code == 200,
+                let record = try? JSONParser().parse(response.body)
+            else { return response }
+            response.body = JSONValue.array([record]).serializedBytes()
+            return response
+
+        case .sendsTitlesAsNumbers:
+            guard route.resource.name == "task" else { return forward(request) }
+            return forward(request).mappingRecords { records in
+                records.map { $0.renaming("title", to: "title") { .number(JSONNumber($0.stringValue?.count ?? 0)) } }
+            }
+
+        case .sendsUndeclaredStates:
+            guard route.resource.name == "task" else { return forward(request) }
+            return forward(request).mappingRecords { records in
+                records.map { $0.renaming("state", to: "state") { _ in "archived" } }
+            }
         }
     }
 }

@@ -1,0 +1,43 @@
+public import TreatyDialectKit
+
+extension FileMakerPlugin {
+    /// The `FM-*` rules (TreatyFileMaker's article "FileMaker rules"); `treaty check` judges all
+    /// but the error pairing on recorded answers.
+    public var ruleCatalog: RuleCatalog {
+        RuleCatalog(
+            rules: [
+                RuleDescription(
+                    .fileMakerEnvelope,
+                    "every answer is `{\"response\": {…}, \"messages\": [{\"code\": \"…\", \"message\": \"…\"}]}`, the code a string",
+                    checkedOnPayloads: true, breakages: ["sendsNumericCodes"]),
+                RuleDescription(
+                    .fileMakerData,
+                    "a records answer has `dataInfo` with integer counts (`returnedCount` = the records sent) and a `data` array",
+                    checkedOnPayloads: true, breakages: ["miscountsReturnedRecords"]),
+                RuleDescription(
+                    .fileMakerRecord,
+                    "a record has `fieldData` and `portalData` objects, `recordId` and `modId` as strings of digits",
+                    checkedOnPayloads: true, breakages: ["sendsNumericRecordIDs"]),
+                RuleDescription(
+                    .fileMakerField, "`fieldData` holds exactly the layout's fields", checkedOnPayloads: true,
+                    breakages: ["dropsALayoutField"]),
+                RuleDescription(
+                    .fileMakerType, "number fields are numbers (`\"\"` when empty), others strings; never `null`",
+                    checkedOnPayloads: true, breakages: ["sendsNumbersAsText"]),
+                RuleDescription(
+                    .fileMakerDate, "dates `MM/dd/yyyy`, times `HH:mm:ss`, timestamps `MM/dd/yyyy HH:mm:ss`",
+                    checkedOnPayloads: true, breakages: ["writesISODates"]),
+                RuleDescription(
+                    .fileMakerPortal, "portals are the layout's; rows carry `recordId`, `modId` and `Table::field` keys",
+                    checkedOnPayloads: true, breakages: ["unqualifiesPortalFields"]),
+                RuleDescription(
+                    .fileMakerIdentity, "the layout's primary key is present and not empty", checkedOnPayloads: true,
+                    breakages: ["emptiesThePrimaryKey"]),
+                RuleDescription(
+                    .fileMakerError,
+                    "errors keep the envelope with a non-zero code, on 401 for 212/952 and 500 for FileMaker errors",
+                    checkedOnPayloads: false, breakages: ["answersErrorsWith200"]),
+            ],
+            breakageMatrix: "Tests/TreatyVerifierTests/FileMakerBrokenBackendTests.swift")
+    }
+}
