@@ -1019,10 +1019,101 @@ def join_rule_cases() -> list[Case]:
     ]
 
 
+# -- filter corners: cross-type fields, @collection operands, negated any-operators ----------------
+
+def corner_cases() -> list[Case]:
+    shelves = "/api/collections/shelves/records"
+    by_title = {"sort": "title", "fields": "title"}
+
+    def c(name: str, expr: str, auth: str | None = "su", collection: str = POSTS, **kw: Any) -> Case:
+        query = {"filter": expr, "fields": "id,title"} if collection == POSTS else (
+            {"filter": expr, "fields": "name"} if collection == USERS else {"filter": expr, **by_title})
+        kw.setdefault("compare", "unordered")
+        return get(f"corners/{name}", collection, query, auth=auth, **kw)
+
+    cross_types = [
+        c("number-eq-select", "views = status"),
+        c("select-eq-number", "status = views"),
+        c("number-neq-text", "views != title"),
+        c("number-gt-text", "views > title"),
+        c("text-lt-number", "title < views"),
+        c("number-eq-date", "views = published"),
+        c("date-gt-number", "published > views"),
+        c("number-eq-relation", "views = author"),
+        c("number-eq-length", "views = tags:length"),
+        c("length-lt-number", "tags:length < views"),
+        c("number-eq-bool-through-relation", "views = author.verified"),
+        c("bool-through-relation-neq-number", "author.verified != views"),
+        c("number-lt-bool-through-relation", "views < author.verified"),
+        c("bool-eq-text", "verified = name", collection=USERS),
+        c("bool-eq-bool", "verified = emailVisibility", collection=USERS),
+        c("bool-neq-bool", "verified != emailVisibility", collection=USERS),
+        c("bool-gt-bool", "emailVisibility > verified", collection=USERS),
+        c("date-gte-autodate", "published >= created"),
+        c("date-neq-autodate", "published != created"),
+        c("autodate-gt-date", "created > published"),
+        c("date-lt-related-autodate", "published < author.created"),
+        c("autodate-eq-related-autodate", "created = author.created"),
+        c("text-eq-date", "title = published"),
+        c("text-like-number", "title ~ views"),
+    ]
+    collection_operands = [
+        c("collection-right-eq", "title = @collection.tags.name"),
+        c("collection-right-any", "title ?= @collection.tags.name"),
+        c("collection-left-any-field", "@collection.tags.name ?= status"),
+        c("collection-left-eq-field", "@collection.tags.name = status"),
+        c("collection-any-id", "@collection.comments.post ?= id"),
+        c("id-any-collection", "id ?= @collection.comments.post"),
+        c("collection-all-id", "@collection.comments.post = id"),
+        c("collection-any-neq-id", "@collection.comments.post ?!= id"),
+        c("collection-neq-id", "@collection.comments.post != id"),
+        c("collection-vs-relation-path", "@collection.users.name ?= author.name"),
+        c("relation-any-collection", "author ?= @collection.comments.user"),
+        c("collection-alias", '@collection.tags:t.name ?= "go" && @collection.tags:t.name ?= "swift"'),
+        c("collection-two-aliases", '@collection.tags:a.name ?= "go" && @collection.tags:b.name ?= "swift"'),
+        c("collection-like-any", '@collection.tags.name ?~ "o"'),
+        c("collection-gt-field", "@collection.tags.created > created"),
+        c("collection-right-as-user", "title = @collection.tags.name", auth="alice",
+          expect=error(403, "Only superusers can filter by @collection.")),
+        c("collection-right-any-as-guest", "title ?= @collection.tags.name", auth=None, expect=error(403)),
+        c("collection-left-as-guest", '@collection.tags.name ?= "go"', auth=None, expect=error(403)),
+        c("collection-in-or-as-user", 'views > 0 || @collection.tags.name ?= "go"', auth="bob", expect=error(403)),
+        c("collection-unknown", '@collection.nope.name ?= "go"', expect=error(400)),
+        c("collection-unknown-field", '@collection.tags.nope ?= "go"', expect=error(400)),
+    ]
+    negated_any = [
+        c("multi-any-neq", 'tags.name ?!= "go"'),
+        c("multi-any-not-like", 'tags.name ?!~ "o"'),
+        c("multi-not-like", 'tags.name !~ "o"'),
+        c("multi-any-not-like-missing", 'tags.name ?!~ "zzz"'),
+        c("single-any-neq", 'author.name ?!= "Alice"'),
+        c("single-any-neq-as-alice", 'author.name ?!= "Alice"', auth="alice"),
+        c("single-any-neq-as-guest", 'author.name ?!= "Alice"', auth=None),
+        c("single-any-not-like", 'author.name ?!~ "ali"'),
+        c("single-any-not-like-as-alice", 'author.name ?!~ "ali"', auth="alice"),
+        c("single-any-not-like-as-guest", 'author.name ?!~ "ali"', auth=None),
+        c("single-not-like", 'author.name !~ "ali"'),
+        c("single-not-like-as-alice", 'author.name !~ "ali"', auth="alice"),
+        c("single-not-like-as-guest", 'author.name !~ "ali"', auth=None),
+        c("back-any-not-like", 'comments_via_post.text ?!~ "nice"'),
+        c("back-not-like", 'comments_via_post.text !~ "nice"'),
+        c("back-any-neq-as-guest", 'comments_via_post.user.name ?!= "Bob"', auth=None),
+        c("guarded-any-neq", 'refs.name ?!= "hidden"', auth=None, collection=shelves),
+        c("guarded-any-neq-superuser", 'refs.name ?!= "hidden"', collection=shelves),
+        c("guarded-any-not-like", 'refs.name ?!~ "hid"', auth=None, collection=shelves),
+        c("guarded-any-not-like-superuser", 'refs.name ?!~ "hid"', collection=shelves),
+        c("guarded-not-like", 'refs.name !~ "x"', auth=None, collection=shelves),
+        c("guarded-not-like-superuser", 'refs.name !~ "x"', collection=shelves),
+        c("guarded-not-like-hidden", 'refs.name !~ "hid"', auth=None, collection=shelves),
+        c("each-any-not-like", 'labels:each ?!~ "a"', collection=shelves),
+    ]
+    return cross_types + collection_operands + negated_any
+
+
 CASES: list[Case] = (
     setup_cases() + seed_cases() + endpoint_cases() + list_cases() + filter_cases() + sort_cases()
     + expand_cases() + fields_cases() + create_cases() + update_cases() + file_cases() + delete_cases()
-    + batch_cases() + auth_cases() + join_rule_cases()
+    + batch_cases() + auth_cases() + join_rule_cases() + corner_cases()
 )
 
 

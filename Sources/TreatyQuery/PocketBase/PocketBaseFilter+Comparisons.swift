@@ -92,7 +92,16 @@ extension PocketBaseFilterParser {
                 var element = condition
                 element.quantifier = .any
                 element.join = Self.joinName(path.hops[...], then: path.field + ":each")
-                row = sign.base == .notLike ? .not(.cond(element)) : .cond(element)
+                if sign.base == .notLike {
+                    // SQL's `NULL NOT LIKE …` is NULL: the empty element of an empty list never matches.
+                    var present = element
+                    present.op = .isNotNull
+                    present.operand = .none
+                    present.emptyEqualsNull = false
+                    row = .all([.not(.cond(element)), .cond(present)])
+                } else {
+                    row = .cond(element)
+                }
             }
             if sign.base == .notLike, elements {
                 condition.quantifier = sign.any ? .all : .none
@@ -101,6 +110,11 @@ extension PocketBaseFilterParser {
             } else {
                 expr = sign.base == .notLike ? .not(.cond(condition)) : .cond(condition)
             }
+        }
+        if sign.base == .notLike, !elements, !path.hops.isEmpty {
+            // Through a LEFT JOIN with no related record the value is NULL, and `NULL NOT LIKE …`
+            // is NULL: a record without a (visible) related record never matches `!~` or `?!~`.
+            row = .all([row ?? expr, .cond(Condition(FieldPath(["id"]), .isNotNull, .none))])
         }
         let toMany = elements || path.hops.contains(where: \.multi)
         return Self.throughHops(path.hops, row: row ?? expr, every: !sign.any && toMany ? expr : nil)
