@@ -114,8 +114,22 @@ extension PocketBaseDialect {
             ?? .false
     }
 
+    /// PocketBase's first look at a non-superuser's list request: a `filter` or `sort` whose text
+    /// holds `@collection.` or `@request.` anywhere — even inside a quoted string, even where the
+    /// rest would not parse — is refused with 403 before anything is parsed.
+    static func refuseSuperuserOnlyFields(_ call: PocketBaseCall) throws(PocketBaseErrorResponse) {
+        guard !call.caller.isSuperuser else { return }
+        for parameter in ["filter", "sort"] {
+            guard let text = call.query(parameter), !text.isEmpty else { continue }
+            for prefix in ["@collection", "@request"] where text.contains(prefix + ".") {
+                throw .superusersOnlyFilter(by: prefix)
+            }
+        }
+    }
+
     /// A client's `filter=`, with PocketBase's refusals: blank text → 400, `@request`/`@collection`
-    /// for non-superusers → 403, parse errors and unknown (or hidden) fields → 400; a
+    /// for non-superusers → 403 (see ``refuseSuperuserOnlyFields(_:)``), parse errors and unknown
+    /// (or hidden) fields → 400; a
     /// non-superuser's filter is guarded by ``guardingEmails(_:in:)`` (and its joins by
     /// ``joinGuards(filter:order:in:scope:)``).
     func clientFilter(_ call: PocketBaseCall, _ collection: PocketBaseCollection, scope: PocketBaseQueryScope)
@@ -130,8 +144,6 @@ extension PocketBaseDialect {
             throw .badRequest
         }
         if !call.caller.isSuperuser {
-            if !expr.requestPaths.isEmpty { throw .superusersOnlyFilter(by: "@request") }
-            if !expr.referencedCollections.isEmpty { throw .superusersOnlyFilter(by: "@collection") }
             return guardingEmails(expr, in: collection)
         }
         return expr

@@ -15,6 +15,7 @@ extension PocketBaseDialect {
         let perPage = try Self.intParameter(call.query("perPage")) ?? 30
         let skipTotal = try Self.skipTotal(call.query("skipTotal"))
         if collection.rules.list == nil, !call.caller.isSuperuser { throw .superusersOnly }
+        try Self.refuseSuperuserOnlyFields(call)
         let scope = queryScope(call)
         var exprs: [Expr] = []
         let filter = try clientFilter(call, collection, scope: scope)
