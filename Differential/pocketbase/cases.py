@@ -1107,7 +1107,24 @@ def corner_cases() -> list[Case]:
         c("guarded-not-like-hidden", 'refs.name !~ "hid"', auth=None, collection=shelves),
         c("each-any-not-like", 'labels:each ?!~ "a"', collection=shelves),
     ]
-    return cross_types + collection_operands + negated_any
+    with_tags = [
+        post("corners/tag-named-like-a-post", TAGS, {"name": "Go tips"}, auth="su"),
+        post("corners/tag-numeric-name", TAGS, {"name": "25"}, auth="su"),
+        get("corners/tags-now", TAGS, {"fields": "name", "sort": "name"}, auth="su"),
+        c("collection-right-any-with-tags", "title ?= @collection.tags.name"),
+        c("collection-right-eq-with-tags", "title = @collection.tags.name"),
+        c("collection-right-any-neq-with-tags", "title ?!= @collection.tags.name"),
+        c("collection-number-eq-text-with-tags", "views ?= @collection.tags.name",
+          note="COALESCE(views,'') = COALESCE(name,''): no affinity, 25 is not '25'"),
+        c("collection-number-ge-text-with-tags", "views ?>= @collection.tags.name",
+          note="bare columns: NUMERIC views turns the TEXT '25' into 25"),
+        c("collection-alias-with-tags", '@collection.tags:t.name ?= "Go tips" && @collection.tags:t.name ?= "25"'),
+        c("collection-two-aliases-with-tags",
+          '@collection.tags:a.name ?= "Go tips" && @collection.tags:b.name ?= "25"'),
+        c("collection-alias-vs-title", 'title ?= @collection.tags:x.name && @collection.tags:x.name ?~ "tips"'),
+        c("collection-left-like-title", "@collection.tags.name ?~ title"),
+    ]
+    return cross_types + collection_operands + negated_any + with_tags
 
 
 CASES: list[Case] = (

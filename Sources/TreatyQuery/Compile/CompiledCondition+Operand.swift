@@ -2,9 +2,9 @@ import TreatyJSON
 
 extension CompiledCondition {
     /// `operand` checked against the operator and converted to the condition's kind.
-    func prepare(_ operand: Operand, schema: QuerySchema, in resource: ResourceSchema) throws(QueryError)
-        -> CompiledOperand
-    {
+    func prepare(
+        _ operand: Operand, schema: QuerySchema, in resource: ResourceSchema, scope: OperandScope? = nil
+    ) throws(QueryError) -> CompiledOperand {
         let op = source.op
         switch (op, operand) {
         case (.isNull, .none), (.isNotNull, .none): return .none
@@ -31,11 +31,31 @@ extension CompiledCondition {
             }
             return .macro(macro)
         case (_, .field(let path)):
-            let (access, _, shape) = try Compiler(schema: schema).resolve(path, in: resource)
-            guard shape == .scalar else {
+            var local = path
+            local.root = .record
+            let record: FieldOperand.Record
+            let home: ResourceSchema
+            switch path.root {
+            case .base:
+                guard let scope else { throw QueryError(.unsupported, "the operand '\(path)' needs the query's record") }
+                (record, home) = (.base, scope.base)
+            case .joined(let name):
+                guard let scope, let index = scope.joins.firstIndex(where: { $0.name == name }),
+                    case .relation(let step) = scope.joins[index].source
+                else {
+                    throw QueryError(
+                        .unsupported, "the operand '\(path)' reads the join '\(name)', which no link before it declares")
+                }
+                (record, home) = (.join(index), try schema.resource(step.target))
+            default:
+                local = path
+                (record, home) = (.current, resource)
+            }
+            let (access, _, shape) = try Compiler(schema: schema).resolve(local, in: home)
+            guard shape == .scalar || source.sqliteColumns else {
                 throw QueryError(.unsupported, "the operand '\(path)' has several values; compare it on the left")
             }
-            return .field(access)
+            return .field(FieldOperand(access: access, record: record))
         default:
             throw shapeError("takes one value")
         }

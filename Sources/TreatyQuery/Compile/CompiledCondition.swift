@@ -32,11 +32,35 @@ enum CompiledOperand: Sendable {
     case pattern(LikePattern)
     case tokens(Set<String>)
     /// Another field or a request value, read per record.
-    case field(ValueAccess)
+    case field(FieldOperand)
     case macro(DateMacro)
     case unbound(String)
     /// `near`: modelled, not evaluated.
     case unevaluated(JSONValue)
+}
+
+/// A field operand: how it is read, and from which record.
+struct FieldOperand: Sendable {
+    /// The record a field operand is read from.
+    enum Record: Sendable {
+        /// The record the condition tests.
+        case current
+        /// The record the query tests (``FieldPath/Root/base``).
+        case base
+        /// The record a join chose (``FieldPath/Root/joined(_:)``).
+        case join(Int)
+    }
+
+    let access: ValueAccess
+    let record: Record
+}
+
+/// Where field operands other than the tested record's are found while compiling.
+struct OperandScope: Sendable {
+    /// The resource the query lists.
+    let base: ResourceSchema
+    /// The joins registered so far.
+    let joins: [CompiledJoin]
 }
 
 /// A compiled ``Condition``.

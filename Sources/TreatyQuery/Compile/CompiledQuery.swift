@@ -41,7 +41,7 @@ public struct CompiledQuery: Sendable {
         guard query.offset >= 0, query.limit >= 0 else {
             throw QueryError(.invalidPage, "offset and limit must not be negative (\(query.offset), \(query.limit))")
         }
-        var compiler = Compiler(schema: schema)
+        var compiler = Compiler(schema: schema, base: resource)
         var root: CompiledNode?
         if let expr = query.where { root = try compiler.compile(expr, in: resource, prefix: []) }
         self.root = root

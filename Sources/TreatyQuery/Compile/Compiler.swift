@@ -14,9 +14,12 @@ struct Compiler {
     }
 
     private var enclosure = Enclosure.joined(nil)
+    /// The resource the query lists, which ``FieldPath/Root/base`` operands read.
+    private let base: ResourceSchema?
 
-    init(schema: QuerySchema) {
+    init(schema: QuerySchema, base: ResourceSchema? = nil) {
         self.schema = schema
+        self.base = base
     }
 
     mutating func compile(_ expr: Expr, in resource: ResourceSchema, prefix: [String]) throws(QueryError)
@@ -134,7 +137,7 @@ struct Compiler {
         throws(QueryError) -> Int
     {
         let (access, kind, shape) = try resolve(condition.path, in: resource)
-        guard kind.accepts(condition.op) else {
+        guard kind.accepts(condition.op) || condition.sqliteColumns else {
             throw QueryError(
                 .unsupportedOperator,
                 "operator '\(condition.op)' does not apply to \(kind) field '\(condition.path)'")
@@ -142,7 +145,8 @@ struct Compiler {
         var compiled = CompiledCondition(
             source: condition, qualifiedPath: (prefix + [condition.path.description]).joined(separator: "."),
             resource: resource.name, access: access, kind: kind, shape: shape, operand: .none)
-        compiled.operand = try compiled.prepare(condition.operand, schema: schema, in: resource)
+        compiled.operand = try compiled.prepare(
+            condition.operand, schema: schema, in: resource, scope: base.map { OperandScope(base: $0, joins: joins) })
         if let joinName = condition.join {
             guard shape == .elements, case .joined(let parent) = enclosure else {
                 throw QueryError(

@@ -66,6 +66,9 @@ struct JoinPlan: Sendable {
             collect(node, conditions: conditions, into: &used)
         case .cond(let index):
             if let join = conditions[index].join { used.insert(join) }
+            if case .field(let operand) = conditions[index].operand, case .join(let join) = operand.record {
+                used.insert(join)
+            }
         case .link(let link):
             if let join = link.join { used.insert(join) }
             collect(link.body, conditions: conditions, into: &used)

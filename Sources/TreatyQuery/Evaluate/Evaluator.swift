@@ -13,7 +13,7 @@ struct Evaluator<Source: QueryDataSource> {
     /// related record (or list element) per join — an empty record or a null element where there
     /// is none — makes it pass.
     func matches(_ root: CompiledNode, _ record: JSONObject) throws(QueryError) -> Bool {
-        guard plan != nil else { return try matches(root, record, chosen: []) }
+        guard plan != nil else { return try matches(root, record, base: record, chosen: []) }
         return try firstChoice(root, record) != nil
     }
 
@@ -21,8 +21,8 @@ struct Evaluator<Source: QueryDataSource> {
     /// `root`, or `nil` when none does. Each group of the ``JoinPlan`` tries only its own joins.
     func firstChoice(_ root: CompiledNode, _ record: JSONObject) throws(QueryError) -> [JoinChoice]? {
         var chosen = [JoinChoice](repeating: .record(JSONObject()), count: joins.count)
-        guard let plan else { return try matches(root, record, chosen: chosen) ? chosen : nil }
-        for conjunct in plan.free where !(try matches(conjunct, record, chosen: chosen)) { return nil }
+        guard let plan else { return try matches(root, record, base: record, chosen: chosen) ? chosen : nil }
+        for conjunct in plan.free where !(try matches(conjunct, record, base: record, chosen: chosen)) { return nil }
         for group in plan.groups {
             guard try choose(group.joins[...], &chosen, .all(group.conjuncts), record) else { return nil }
         }
@@ -33,7 +33,7 @@ struct Evaluator<Source: QueryDataSource> {
     private func choose(
         _ pending: ArraySlice<Int>, _ chosen: inout [JoinChoice], _ node: CompiledNode, _ record: JSONObject
     ) throws(QueryError) -> Bool {
-        guard let index = pending.first else { return try matches(node, record, chosen: chosen) }
+        guard let index = pending.first else { return try matches(node, record, base: record, chosen: chosen) }
         let join = joins[index]
         let from = join.parent.map { chosen[$0].record } ?? record
         let choices: [JoinChoice]
@@ -53,55 +53,78 @@ struct Evaluator<Source: QueryDataSource> {
         return false
     }
 
-    private func matches(_ node: CompiledNode, _ record: JSONObject, chosen: [JoinChoice]) throws(QueryError) -> Bool {
+    private func matches(_ node: CompiledNode, _ record: JSONObject, base: JSONObject, chosen: [JoinChoice])
+        throws(QueryError) -> Bool
+    {
         switch node {
         case .all(let nodes):
-            for node in nodes where !(try matches(node, record, chosen: chosen)) { return false }
+            for node in nodes where !(try matches(node, record, base: base, chosen: chosen)) { return false }
             return true
         case .any(let nodes):
-            for node in nodes where try matches(node, record, chosen: chosen) { return true }
+            for node in nodes where try matches(node, record, base: base, chosen: chosen) { return true }
             return false
         case .not(let node):
-            return !(try matches(node, record, chosen: chosen))
+            return !(try matches(node, record, base: base, chosen: chosen))
         case .cond(let index):
             let condition = conditions[index]
             if let join = condition.join, case .element(let element) = chosen[join] {
-                return condition.matches(element, try resolve(condition, on: record))
+                return condition.matches(element, try resolve(condition, on: record, base: base, chosen: chosen))
             }
-            return try test(condition, on: record)
+            return try test(condition, on: record, base: base, chosen: chosen)
         case .link(let link):
-            if let join = link.join { return try matches(link.body, chosen[join].record, chosen: chosen) }
-            return try test(link, on: record, chosen: chosen)
+            if let join = link.join {
+                return try matches(link.body, chosen[join].record, base: base, chosen: chosen)
+            }
+            return try test(link, on: record, base: base, chosen: chosen)
         }
     }
 
-    private func test(_ link: CompiledLink, on record: JSONObject, chosen: [JoinChoice]) throws(QueryError) -> Bool {
+    private func test(_ link: CompiledLink, on record: JSONObject, base: JSONObject, chosen: [JoinChoice])
+        throws(QueryError) -> Bool
+    {
         let related = source.relatedRecords(of: record, through: link.step)
         if related.isEmpty {
             switch link.emptyMatches {
             case .always: return true
             case .never: return false
             case .asOneEmptyValue:
-                let result = try matches(link.body, JSONObject(), chosen: chosen)
+                let result = try matches(link.body, JSONObject(), base: base, chosen: chosen)
                 return link.quantifier == .none ? !result : result
             }
         }
         switch link.quantifier {
         case .any:
-            for other in related where try matches(link.body, other, chosen: chosen) { return true }
+            for other in related where try matches(link.body, other, base: base, chosen: chosen) { return true }
             return false
         case .all:
-            for other in related where !(try matches(link.body, other, chosen: chosen)) { return false }
+            for other in related where !(try matches(link.body, other, base: base, chosen: chosen)) { return false }
             return true
         case .none:
-            for other in related where try matches(link.body, other, chosen: chosen) { return false }
+            for other in related where try matches(link.body, other, base: base, chosen: chosen) { return false }
             return true
         }
     }
 
-    func test(_ condition: CompiledCondition, on record: JSONObject) throws(QueryError) -> Bool {
-        let operand = try resolve(condition, on: record)
+    /// Whether `record` passes `condition`; field operands are read from `record`, `base` (the
+    /// record the query tests) or the record a join chose.
+    func test(
+        _ condition: CompiledCondition, on record: JSONObject, base: JSONObject? = nil, chosen: [JoinChoice] = []
+    ) throws(QueryError) -> Bool {
         let reader = ValueReader(environment: environment)
+        if condition.source.sqliteColumns, case .field(let operand) = condition.operand,
+            case .field(_, let kind, let modifier) = condition.access
+        {
+            let lhs = SQLiteValue.column(reader.raw(condition.access, in: record), kind: kind, modifier: modifier)
+            let other = operandRecord(operand, record: record, base: base, chosen: chosen)
+            var rhs = SQLiteValue.null
+            var rhsAffinity = SQLiteValue.Affinity.none
+            if case .field(_, let otherKind, let otherModifier) = operand.access {
+                rhs = SQLiteValue.column(reader.raw(operand.access, in: other), kind: otherKind, modifier: otherModifier)
+                rhsAffinity = SQLiteValue.affinity(of: otherKind, modifier: otherModifier)
+            }
+            return condition.sqliteMatches(lhs, SQLiteValue.affinity(of: kind, modifier: modifier), rhs, rhsAffinity)
+        }
+        let operand = try resolve(condition, on: record, base: base, chosen: chosen)
         switch condition.shape {
         case .scalar:
             return condition.matches(try reader.scalar(condition, in: record), operand)
@@ -131,10 +154,21 @@ struct Evaluator<Source: QueryDataSource> {
         }
     }
 
-    /// The operand of `condition` for `record`: fields and macros read now, failures thrown.
-    private func resolve(_ condition: CompiledCondition, on record: JSONObject) throws(QueryError)
-        -> CompiledOperand
+    /// The record a field operand is read from.
+    private func operandRecord(_ operand: FieldOperand, record: JSONObject, base: JSONObject?, chosen: [JoinChoice])
+        -> JSONObject
     {
+        switch operand.record {
+        case .current: record
+        case .base: base ?? record
+        case .join(let index): chosen.indices.contains(index) ? chosen[index].record : JSONObject()
+        }
+    }
+
+    /// The operand of `condition` for `record`: fields and macros read now, failures thrown.
+    private func resolve(
+        _ condition: CompiledCondition, on record: JSONObject, base: JSONObject?, chosen: [JoinChoice]
+    ) throws(QueryError) -> CompiledOperand {
         switch condition.operand {
         case .unbound(let name):
             throw QueryError(.unboundParameter, "the parameter '\(name)' of '\(condition.qualifiedPath)' is not set")
@@ -152,8 +186,9 @@ struct Evaluator<Source: QueryDataSource> {
                 scalar = .date(value)
             }
             return condition.prepared(scalar)
-        case .field(let access):
-            let raw = try ValueReader(environment: environment).json(access, in: record)
+        case .field(let operand):
+            let raw = try ValueReader(environment: environment).json(
+                operand.access, in: operandRecord(operand, record: record, base: base, chosen: chosen))
             var scalar: Scalar?
             if let raw {
                 if case .value(let value) = Scalar.literal(raw, as: condition.kind) {

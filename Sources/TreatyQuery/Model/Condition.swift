@@ -44,6 +44,12 @@ public struct Condition: Sendable, Hashable {
     /// per name — a null value for an empty list — makes it true; ``quantifier`` and
     /// ``emptyMatches`` do not apply. `nil` (the default): the elements combine by ``quantifier``.
     public var join: String?
+    /// Whether a field operand is compared as PocketBase's SQLite compares two columns, whatever
+    /// their kinds (see ``SQLiteValue``): `eq`/`ne` as `COALESCE(a,'') = COALESCE(b,'')`, where
+    /// a number never equals a text; the orderings on the bare columns, with SQLite's affinity
+    /// conversions; `like` over both values' text. `false` (the default): the operand is read as
+    /// the field's kind, and kinds that do not compare are refused when compiled.
+    public var sqliteColumns = false
 
     /// Creates a condition.
     ///

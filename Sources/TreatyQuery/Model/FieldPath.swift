@@ -14,6 +14,13 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible, Expressibl
         /// A clock macro read from ``QueryEnvironment/now`` (PocketBase `@year > 2000`); the
         /// path has no components.
         case macro(DateMacro)
+        /// For operands only: a field of the record the query lists, even inside a link
+        /// (PocketBase's `comments_via_post.text = title` compares with the post's title).
+        case base
+        /// For operands only: a field of the related record the join of this name has chosen
+        /// (see ``Link/join``), or null when it found none; a link of the expression must
+        /// declare the join before the condition that reads it.
+        case joined(String)
     }
 
     /// Where the path starts.
@@ -62,6 +69,8 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible, Expressibl
         case .record: return components.joined(separator: ".") + suffix
         case .request: return "@request." + components.joined(separator: ".") + suffix
         case .macro(let macro): return macro.description + suffix
+        case .base: return "^" + components.joined(separator: ".") + suffix
+        case .joined(let join): return "[\(join)]." + components.joined(separator: ".") + suffix
         }
     }
 

@@ -45,6 +45,9 @@ extension PocketBaseFilterParser {
     private func condition(
         _ path: PocketBasePath, _ token: PocketBaseToken, _ sign: PocketBaseSign, _ rhs: PocketBaseOperand
     ) throws(QueryParseError) -> Expr {
+        if case .record(let other) = rhs.side, path.modifier != .each, other.modifier != .each {
+            return try columnComparison(path, sign, other, rhs.token)
+        }
         var operand = try operand(rhs)
         var fieldPath = FieldPath([path.field])
         var elements = false
@@ -146,7 +149,7 @@ extension PocketBaseFilterParser {
             switch hop.direction {
             case .forward: hop.relation
             case .backlink(let from): "\(from)_via_\(hop.relation)"
-            case .collection: "@collection.\(hop.relation)"
+            case .collection: "@collection.\(hop.relation)" + (hop.alias.map { ":" + $0 } ?? "")
             }
         }
         return (names + (last.map { [$0] } ?? [])).joined(separator: ".")
@@ -160,6 +163,67 @@ extension PocketBaseFilterParser {
         case .integer, .float, .bool: return true
         case .list(let element): return elements && [.integer, .float, .bool].contains(element)
         default: return false
+        }
+    }
+
+    /// `lhs sign rhs` for two record paths, compared as PocketBase's SQL compares two columns
+    /// (``Condition/sqliteColumns``), each read from its own record: the listed record, or the
+    /// related record a path's joins chose (shared with the filter's other conditions on the
+    /// same path). A plain operator through a to-many path must also hold for every related
+    /// record of that side (PocketBase's multi-match subquery).
+    private func columnComparison(
+        _ lhs: PocketBasePath, _ sign: PocketBaseSign, _ rhs: PocketBasePath, _ token: PocketBaseToken
+    ) throws(QueryParseError) -> Expr {
+        let ops: [PocketBaseSign.Base: QueryOperator] = [
+            .eq: .eq, .ne: .ne, .gt: .gt, .ge: .ge, .lt: .lt, .le: .le, .like: .like, .notLike: .like,
+        ]
+        let op = ops[sign.base] ?? .eq
+        let lhsMulti = lhs.hops.contains(where: \.multi)
+        let rhsMulti = rhs.hops.contains(where: \.multi)
+        if !sign.any, lhsMulti && rhsMulti || rhsMulti && op == .like {
+            throw lexer.error(
+                at: token.offset,
+                "'\(token.text)' holds several values; compare it with '?\(sign.token.text)' or put it on the left",
+                kind: .unsupported)
+        }
+        let rhsRoot: FieldPath.Root = rhs.hops.isEmpty ? .base : .joined(Self.joinName(rhs.hops[...]))
+        var condition = Condition(
+            FieldPath([lhs.field], modifier: Self.columnModifier(lhs)), op,
+            .field(FieldPath(root: rhsRoot, [rhs.field], modifier: Self.columnModifier(rhs))))
+        condition.sqliteColumns = true
+        var test: Expr = sign.base == .notLike ? .not(.cond(condition)) : .cond(condition)
+        if sign.base == .notLike, !lhs.hops.isEmpty {
+            // `NULL NOT LIKE …` is NULL: no related record, no match.
+            test = .all([test, .cond(Condition(FieldPath(["id"]), .isNotNull, .none))])
+        }
+        var expr = Self.throughHops(lhs.hops, row: test, every: !sign.any && lhsMulti ? test : nil)
+        if !rhs.hops.isEmpty {
+            // Declare the right-hand joins first, so the comparison can read their records.
+            var parts = [Self.throughHops(rhs.hops, row: .true, every: nil), expr]
+            if !sign.any, rhsMulti, let mirrored = sign.mirrored, let mirroredOp = ops[mirrored] {
+                let lhsRoot: FieldPath.Root = lhs.hops.isEmpty ? .base : .joined(Self.joinName(lhs.hops[...]))
+                var every = Condition(
+                    FieldPath([rhs.field], modifier: Self.columnModifier(rhs)), mirroredOp,
+                    .field(FieldPath(root: lhsRoot, [lhs.field], modifier: Self.columnModifier(lhs))))
+                every.sqliteColumns = true
+                var all: Expr = .cond(every)
+                for hop in rhs.hops.reversed() {
+                    all = .link(Link(hop.relation, direction: hop.direction, quantifier: .all, emptyMatches: .always, where: all))
+                }
+                parts.append(all)
+            }
+            expr = .all(parts)
+        }
+        return expr
+    }
+
+    /// The modifier a column comparison reads a path with: `:length` and `:lower` (SQL
+    /// functions); otherwise the stored value.
+    private static func columnModifier(_ path: PocketBasePath) -> PathModifier? {
+        switch path.modifier {
+        case .length?: .length
+        case .lower?: .lowercased
+        default: nil
         }
     }
 

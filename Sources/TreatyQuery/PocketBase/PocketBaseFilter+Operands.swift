@@ -59,6 +59,19 @@ extension PocketBaseFilterParser {
         return FieldPath(root: .request, components, modifier: modifier)
     }
 
+    /// `@collection.<name>:<alias>.<field>` without its alias, and the alias; other names as
+    /// they are.
+    static func collectionAlias(_ name: String) -> (String, String?) {
+        let prefix = "@collection."
+        guard name.hasPrefix(prefix) else { return (name, nil) }
+        let rest = name.dropFirst(prefix.count)
+        guard let dot = rest.firstIndex(of: "."), let colon = rest[..<dot].firstIndex(of: ":") else {
+            return (name, nil)
+        }
+        let alias = String(rest[rest.index(after: colon)..<dot])
+        return (prefix + rest[..<colon] + rest[dot...], alias.isEmpty ? nil : alias)
+    }
+
     private func splitModifier(_ name: String) -> (String, String?) {
         guard let colon = name.firstIndex(of: ":") else { return (name, nil) }
         return (String(name[..<colon]), String(name[name.index(after: colon)...]))
@@ -66,7 +79,8 @@ extension PocketBaseFilterParser {
 
     /// A field path from the filtered collection (or from `@collection.<name>`).
     func recordPath(_ name: String, _ token: PocketBaseToken) throws(QueryParseError) -> PocketBasePath {
-        let (base, modifierName) = splitModifier(name)
+        let (unaliased, alias) = Self.collectionAlias(name)
+        let (base, modifierName) = splitModifier(unaliased)
         var components = base.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         var offsets: [Int] = []
         var offset = token.offset
@@ -87,10 +101,11 @@ extension PocketBaseFilterParser {
                             "did you mean '\($0)'?"
                         } : nil)
             }
-            hops.append(.init(relation: target.name, direction: .collection, multi: true))
+            hops.append(.init(relation: target.name, direction: .collection, multi: true, alias: alias))
             resource = target
             components.removeFirst(2)
             offsets.removeFirst(2)
+            if let alias { offsets = offsets.map { $0 + alias.count + 1 } }
         }
         for (index, component) in components.enumerated() {
             guard !component.isEmpty else {

@@ -21,6 +21,9 @@ struct PocketBasePath {
         let relation: String
         let direction: Link.Direction
         let multi: Bool
+        /// The alias of `@collection.<name>:<alias>`: conditions with the same alias share one
+        /// joined record, and each alias joins on its own.
+        var alias: String?
     }
 
     /// How a `:modifier` changes the field.
