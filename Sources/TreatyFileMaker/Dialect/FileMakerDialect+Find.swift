@@ -33,11 +33,11 @@ extension FileMakerDialect {
         let page = sort.sorted(found, values: projection.sortValues, prefix: offset - 1 + limit).dropFirst(offset - 1)
             .prefix(limit).map { projection.records[$0] }
         let presenter = FileMakerRecordPresenter(context: response, portals: portals)
-        return FileMakerEnvelope.response(
+        return FileMakerEnvelope.records(
             scripts.adding(to: [
                 "dataInfo": dataInfo(context, total: projection.records.count, found: found.count, returned: page.count),
-                "data": .array(page.map(presenter.present)),
-            ]))
+                "data": FileMakerEnvelope.data,
+            ]), data: page.map(presenter.presentedBytes))
     }
 
     private func today(_ context: FileMakerContext) -> CivilDate {

@@ -20,11 +20,11 @@ extension FileMakerDialect {
         guard !page.isEmpty else { throw FileMakerError.recordMissing }
         let response = try context.responding()
         let presenter = FileMakerRecordPresenter(context: response, portals: try portals(response, body: nil))
-        return FileMakerEnvelope.response(
+        return FileMakerEnvelope.records(
             scripts.adding(to: [
                 "dataInfo": dataInfo(context, total: all.count, found: all.count, returned: page.count),
-                "data": .array(page.map(presenter.present)),
-            ]))
+                "data": FileMakerEnvelope.data,
+            ]), data: page.map(presenter.presentedBytes))
     }
 
     /// `GET …/records/{id}`.
@@ -34,10 +34,11 @@ extension FileMakerDialect {
         let response = try context.responding()
         let presenter = FileMakerRecordPresenter(context: response, portals: try portals(response, body: nil))
         let total = (try? context.store.liveRecords(of: context.resource).records.count) ?? 0
-        return FileMakerEnvelope.response(
+        return FileMakerEnvelope.records(
             scripts.adding(to: [
-                "dataInfo": dataInfo(context, total: total, found: 1, returned: 1), "data": [presenter.present(record)],
-            ]))
+                "dataInfo": dataInfo(context, total: total, found: 1, returned: 1), "data": FileMakerEnvelope.data,
+            ]),
+            data: [presenter.presentedBytes(record)])
     }
 
     /// `POST …/records` `{"fieldData": {…}, "portalData": {…}}` → `{"recordId", "modId"}`.

@@ -70,4 +70,30 @@ enum FileMakerEnvelope {
         fields[.contentType] = "application/json; charset=utf-8"
         return DialectResponse(status: status, headers: fields, body: envelope.serializedBytes())
     }
+
+    /// The value of `"data"` in a body given to ``records(_:data:)``: where the records go.
+    static let data = JSONValue.string(placeholder)
+
+    /// A records answer: `body`, whose `"data"` is ``data``, with `records` — each already JSON
+    /// bytes (``FileMakerRecordPresenter/presentedBytes(_:)``) — spliced in as that array.
+    static func records(_ body: JSONObject, data records: [[UInt8]]) -> DialectResponse {
+        var response = Self.response(body)
+        let marker = data.serializedBytes()
+        guard let start = response.body.firstRange(of: marker) else { return response }
+        var spliced: [UInt8] = []
+        spliced.reserveCapacity(response.body.count + records.reduce(records.count + 1) { $0 + $1.count })
+        spliced.append(contentsOf: response.body[..<start.lowerBound])
+        spliced.append(UInt8(ascii: "["))
+        for (index, record) in records.enumerated() {
+            if index > 0 { spliced.append(UInt8(ascii: ",")) }
+            spliced.append(contentsOf: record)
+        }
+        spliced.append(UInt8(ascii: "]"))
+        spliced.append(contentsOf: response.body[start.upperBound...])
+        response.body = spliced
+        return response
+    }
+
+    /// Text no answer holds, standing for the records in ``records(_:data:)``.
+    private static let placeholder = "\u{0}treaty:records\u{0}"
 }

@@ -70,6 +70,8 @@ final class FileMakerCaches: Sendable {
         let rows: [String: [JSONObject]]
     }
 
+    /// Records rendered for answers (see ``FileMakerRenderedRecords``).
+    let rendered = FileMakerRenderedRecords()
     private let projections = Mutex<[String: Projection]>([:])
     private let related = Mutex<[String: Related]>([:])
 

@@ -18,6 +18,34 @@ struct PortalSelection {
 struct FileMakerRecordPresenter {
     let context: FileMakerContext
     let portals: PortalSelection
+    /// The key and table revisions under which rendered records are kept: the layout, date
+    /// format, portal selection and the session's values of the layout's globals.
+    private let rendering: (key: String, revisions: [UInt64])
+
+    init(context: FileMakerContext, portals: PortalSelection) {
+        self.context = context
+        self.portals = portals
+        let database = context.database.name
+        var tables = [context.layout.table]
+        for (portal, _, _) in portals.portals where !tables.contains(portal.table) { tables.append(portal.table) }
+        let revisions = tables.map {
+            (try? context.store.revision(of: FileMakerStoreModel.resource(database: database, table: $0))) ?? 0
+        }
+        let selection = portals.portals.map { "\($0.portal.name):\($0.offset):\($0.limit)" }
+        let globals = context.layout.fields.filter(\.global).map { field in
+            (context.globals["\(context.layout.table)::\(field.name)"] ?? "").serialized()
+        }
+        let key = [database, context.layout.name, String(context.dateFormat.rawValue)] + selection + globals
+        rendering = (key.joined(separator: "\u{0}"), revisions)
+    }
+
+    /// `record` rendered (``present(_:)``) as JSON bytes, kept until a write to its tables or
+    /// a change of the session's globals.
+    func presentedBytes(_ record: JSONObject) -> [UInt8] {
+        context.caches.rendered.bytes(
+            rendering: rendering.key, revisions: rendering.revisions, id: Self.text(record["recordId"])
+        ) { present(record).serializedBytes() }
+    }
 
     func present(_ record: JSONObject) -> JSONValue {
         var fieldData = JSONObject()
