@@ -49,7 +49,7 @@ struct JSONScanner: ~Copyable {
     /// Where strings with escapes are unescaped.
     var escapeBuffer: [UInt8] = []
     /// Recently read strings, reused when the same bytes come again.
-    var strings = StringInternTable()
+    var strings: StringInternTable
     /// Whether the last string scanned had neither escapes nor non-ASCII bytes.
     var lastStringWasPlain = false
 
@@ -58,6 +58,7 @@ struct JSONScanner: ~Copyable {
         base = buffer.baseAddress!
         end = buffer.count
         self.maxDepth = maxDepth
+        strings = StringInternTable(inputLength: buffer.count)
         frames.reserveCapacity(16)
     }
 

@@ -15,17 +15,25 @@ struct StringInternTable: ~Copyable {
 
     /// The longest string cached; longer ones are rarely repeated.
     static let maximumLength = 64
-    private static let slotCount = 4096
+    /// The most slots a table has, for inputs of 32 KiB and more.
+    static let maximumSlotCount = 4096
 
     private let entries: UnsafeMutablePointer<Entry>
+    /// A power of two: one slot per 8 input bytes, from 16 up to ``maximumSlotCount``, so a
+    /// small body does not pay for setting up and tearing down a large table.
+    private let slotCount: Int
 
-    init() {
-        entries = .allocate(capacity: Self.slotCount)
-        entries.initialize(repeating: Entry(offset: 0, length: -1, string: ""), count: Self.slotCount)
+    /// A table sized for an input of `inputLength` bytes.
+    init(inputLength: Int) {
+        var count = 16
+        while count < Self.maximumSlotCount, count * 8 < inputLength { count *= 2 }
+        slotCount = count
+        entries = .allocate(capacity: count)
+        entries.initialize(repeating: Entry(offset: 0, length: -1, string: ""), count: count)
     }
 
     deinit {
-        entries.deinitialize(count: Self.slotCount)
+        entries.deinitialize(count: slotCount)
         entries.deallocate()
     }
 
@@ -49,7 +57,7 @@ struct StringInternTable: ~Copyable {
             for i in 0..<length { word |= UInt64(base[start + i]) &<< UInt64(i &* 8) }
             hash = (word ^ UInt64(length) &<< 59) &* 0x9E37_79B9_7F4A_7C15
         }
-        let slot = entries + Int(truncatingIfNeeded: (hash >> 52) & UInt64(Self.slotCount - 1))
+        let slot = entries + Int(truncatingIfNeeded: (hash >> 52) & UInt64(slotCount - 1))
         if slot.pointee.length == length, Self.equal(base + slot.pointee.offset, base + start, length) {
             slot.pointee.offset = start
             return slot.pointee.string

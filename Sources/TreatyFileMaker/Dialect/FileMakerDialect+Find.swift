@@ -30,7 +30,7 @@ extension FileMakerDialect {
                 scripts.adding(to: JSONObject()), code: 401, message: "No records match the request",
                 status: .internalServerError)
         }
-        let page = sort.sorted(found, values: projection.sortValues, prefix: offset - 1 + limit).dropFirst(offset - 1)
+        let page = sort.sorted(found, ranks: projection.sortRanks, prefix: offset - 1 + limit).dropFirst(offset - 1)
             .prefix(limit).map { projection.records[$0] }
         let presenter = FileMakerRecordPresenter(context: response, portals: portals)
         return FileMakerEnvelope.records(
@@ -71,7 +71,7 @@ struct FileMakerFinder {
             }
             let omit = Self.isOmit(object["omit"])
             var criteria: [Expr] = []
-            var indexed: [Bool]?
+            var indexed: [Int]?
             for member in object.members where member.key != "omit" {
                 let text = FileMakerRecordPresenter.text(member.value)
                 guard !text.isEmpty else { continue }
@@ -83,7 +83,7 @@ struct FileMakerFinder {
                 guard !field.global else {
                     throw FileMakerError.parameterInvalid("global field '\(field.name)' cannot be a find criterion")
                 }
-                if text.trimmingCharacters(in: .whitespaces) == "!" {
+                if Self.isDuplicatesOperator(text) {
                     criteria.append(Self.duplicates(of: field, in: projected))
                     continue
                 }
@@ -100,16 +100,16 @@ struct FileMakerFinder {
             }
             guard !criteria.isEmpty || indexed != nil else { throw FileMakerError.findCriteriaEmpty }
             if index == 0 && omit { found = found.map { _ in true } }
-            var matching = indexed.map { mask in mask.indices.filter { mask[$0] } } ?? []
+            var matching = indexed ?? []
             if !criteria.isEmpty {
                 let positions: [Int]
                 do {
                     positions = try CompiledQuery(Query("records", where: .all(criteria)), schema: projection.schema)
-                        .matchingPositions(in: projection.source)
+                        .matchingPositions(in: projection.source).sorted()
                 } catch {
                     throw FileMakerError.parameterInvalid("\(error)")
                 }
-                matching = indexed.map { mask in positions.filter { mask[$0] } } ?? positions
+                matching = indexed.map { Self.intersection(positions, $0) } ?? positions
             }
             for position in matching { found[position] = !omit }
         }
@@ -165,6 +165,37 @@ struct FileMakerFinder {
         }
         let repeated = counts.values.filter { $0.count > 1 }.map(\.value)
         return .cond(Condition(FieldPath(field.name), .in, .list(repeated)))
+    }
+
+    /// Whether a criterion is `!` alone (spaces around it allowed): find duplicates.
+    static func isDuplicatesOperator(_ text: String) -> Bool {
+        var bangs = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "!"): bangs += 1
+            case UInt8(ascii: " "), UInt8(ascii: "\t"): continue
+            default: return false
+            }
+        }
+        return bangs == 1
+    }
+
+    /// The positions in both ascending lists, ascending.
+    static func intersection(_ a: [Int], _ b: [Int]) -> [Int] {
+        var result: [Int] = []
+        var (i, j) = (0, 0)
+        while i < a.count, j < b.count {
+            if a[i] < b[j] {
+                i += 1
+            } else if a[i] > b[j] {
+                j += 1
+            } else {
+                result.append(a[i])
+                i += 1
+                j += 1
+            }
+        }
+        return result
     }
 
     static func isOmit(_ value: JSONValue?) -> Bool {

@@ -78,8 +78,7 @@ enum FileMakerEnvelope {
     /// bytes (``FileMakerRecordPresenter/presentedBytes(_:)``) — spliced in as that array.
     static func records(_ body: JSONObject, data records: [[UInt8]]) -> DialectResponse {
         var response = Self.response(body)
-        let marker = data.serializedBytes()
-        guard let start = response.body.firstRange(of: marker) else { return response }
+        guard let start = Self.range(of: marker, in: response.body) else { return response }
         var spliced: [UInt8] = []
         spliced.reserveCapacity(response.body.count + records.reduce(records.count + 1) { $0 + $1.count })
         spliced.append(contentsOf: response.body[..<start.lowerBound])
@@ -96,4 +95,21 @@ enum FileMakerEnvelope {
 
     /// Text no answer holds, standing for the records in ``records(_:data:)``.
     private static let placeholder = "\u{0}treaty:records\u{0}"
+    /// ``data`` as JSON bytes.
+    private static let marker = data.serializedBytes()
+
+    /// The first range of `needle` in `bytes` (a plain scan: the generic `firstRange(of:)` costs
+    /// more than the whole answer).
+    private static func range(of needle: [UInt8], in bytes: [UInt8]) -> Range<Int>? {
+        guard let first = needle.first, needle.count <= bytes.count else { return nil }
+        var index = 0
+        let last = bytes.count - needle.count
+        while index <= last {
+            if bytes[index] == first, bytes[index..<index + needle.count].elementsEqual(needle) {
+                return index..<index + needle.count
+            }
+            index += 1
+        }
+        return nil
+    }
 }

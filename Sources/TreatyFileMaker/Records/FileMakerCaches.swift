@@ -21,46 +21,55 @@ final class FileMakerCaches: Sendable {
         /// Every word of each text field (lower-cased, split at spaces), sorted, with the
         /// position of its record.
         let words: [String: WordIndex]
-        /// Each field's values prepared for sorting, by record position.
-        let sortValues: [String: [FileMakerSort.SortValue]]
+        /// Each field's sort order as a dense rank per record position: records whose values
+        /// sort alike share a rank, and a lower rank sorts first.
+        let sortRanks: [String: [Int32]]
     }
 
     /// The words of one field, sorted, each with its record's position.
     struct WordIndex: Sendable {
-        let words: [String]
+        /// The words as UTF-8, sorted byte-wise.
+        let words: [[UInt8]]
         let positions: [Int]
         let recordCount: Int
 
         init(_ projected: [JSONObject], field: String) {
             recordCount = projected.count
-            var pairs: [(String, Int)] = []
+            var pairs: [([UInt8], Int)] = []
             for (position, record) in projected.enumerated() {
                 for value in record[field]?.arrayValue ?? [record[field] ?? .null] {
                     guard case .string(let text) = value else { continue }
-                    for word in text.split(separator: " ") { pairs.append((String(word), position)) }
+                    for word in text.split(separator: " ") { pairs.append((Array(word.utf8), position)) }
                 }
             }
-            pairs.sort { $0.0 < $1.0 }
+            pairs.sort { $0.0.lexicographicallyPrecedes($1.0) }
             words = pairs.map(\.0)
             positions = pairs.map(\.1)
         }
 
-        /// A mask over the records (by position) of those with a word that starts with `prefix`
-        /// and, when given, are set in `within`.
-        func positions(startingWith prefix: String, within: [Bool]?) -> [Bool] {
+        /// The positions, ascending, of the records with a word that starts with `prefix`; with
+        /// `within` (ascending), only those among them.
+        func positions(startingWith text: String, within: [Int]?) -> [Int] {
+            let prefix = Array(text.utf8)
             var low = 0
             var high = words.count
             while low < high {
                 let middle = (low + high) / 2
-                if words[middle] < prefix { low = middle + 1 } else { high = middle }
+                if words[middle].lexicographicallyPrecedes(prefix) { low = middle + 1 } else { high = middle }
             }
-            var found = [Bool](repeating: false, count: recordCount)
-            while low < words.count, words[low].hasPrefix(prefix) {
-                let position = positions[low]
-                if within?[position] ?? true { found[position] = true }
+            var found: [Int] = []
+            while low < words.count, words[low].count >= prefix.count,
+                words[low][..<prefix.count].elementsEqual(prefix)
+            {
+                found.append(positions[low])
                 low += 1
             }
-            return found
+            found.sort()
+            var unique: [Int] = []
+            unique.reserveCapacity(found.count)
+            for position in found where unique.last != position { unique.append(position) }
+            guard let within else { return unique }
+            return FileMakerFinder.intersection(unique, within)
         }
     }
 
@@ -91,14 +100,14 @@ final class FileMakerCaches: Sendable {
         for field in layout.fields where !field.global && (field.result == .text || field.result == .container) {
             words[field.name] = WordIndex(projected, field: field.name)
         }
-        var sortValues: [String: [FileMakerSort.SortValue]] = [:]
+        var sortRanks: [String: [Int32]] = [:]
         for field in layout.fields where !field.global {
-            sortValues[field.name] = projected.map { FileMakerSort.SortValue(projected: $0[field.name]) }
+            sortRanks[field.name] = FileMakerSort.ranks(projected.map { FileMakerSort.SortValue(projected: $0[field.name]) })
         }
         let projection = Projection(
             revision: live.revision, records: live.records, projected: projected,
             source: InMemoryDataSource(schema: schema, records: ["records": projected]), schema: schema,
-            words: words, sortValues: sortValues)
+            words: words, sortRanks: sortRanks)
         projections.withLock { $0[key] = projection }
         return projection
     }

@@ -131,20 +131,33 @@ struct FileMakerSort {
         return (prefix.map { Array(order.prefix($0)) } ?? order).map { records[$0] }
     }
 
-    /// The positions in this order (stable), from each key field's prepared values (one per
-    /// record position, as ``FileMakerCaches/Projection`` keeps them).
+    /// The dense rank of each value in sort order: equal values share a rank, a lower rank
+    /// sorts first.
+    static func ranks(_ values: [SortValue]) -> [Int32] {
+        let order = values.indices.sorted { values[$0].compare(values[$1]) == .orderedAscending }
+        var ranks = [Int32](repeating: 0, count: values.count)
+        var rank: Int32 = 0
+        for (index, position) in order.enumerated() {
+            if index > 0, values[order[index - 1]].compare(values[position]) != .orderedSame { rank += 1 }
+            ranks[position] = rank
+        }
+        return ranks
+    }
+
+    /// The positions in this order (stable), from each key field's ranks (one per record
+    /// position, as ``FileMakerCaches/Projection`` keeps them).
     ///
     /// - Parameter prefix: When given, only the first `prefix` positions in order are needed.
-    func sorted(_ positions: [Int], values: [String: [SortValue]], prefix: Int? = nil) -> [Int] {
-        let columns = keys.compactMap { values[$0.field.name] }
+    func sorted(_ positions: [Int], ranks: [String: [Int32]], prefix: Int? = nil) -> [Int] {
+        let columns = keys.compactMap { ranks[$0.field.name] }
         guard !keys.isEmpty, columns.count == keys.count, positions.count > 1 else {
             return Array(positions.prefix(prefix ?? positions.count))
         }
         let descending = keys.map(\.descending)
         func precedes(_ lhs: Int, _ rhs: Int) -> Bool {
-            for (index, column) in columns.enumerated() {
-                let order = column[lhs].compare(column[rhs])
-                if order != .orderedSame { return descending[index] ? order == .orderedDescending : order == .orderedAscending }
+            for index in columns.indices {
+                let (a, b) = (columns[index][lhs], columns[index][rhs])
+                if a != b { return descending[index] ? a > b : a < b }
             }
             return lhs < rhs
         }
