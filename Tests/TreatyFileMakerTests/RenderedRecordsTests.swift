@@ -1,5 +1,6 @@
 import HTTPTypes
 import Testing
+import TreatyDialect
 import TreatyJSON
 
 @testable import TreatyFileMaker
@@ -51,6 +52,25 @@ import TreatyJSON
         #expect(Self.firstRecord(try server.send(.get, Self.artist, token: second))?["fieldData"]?["gNote"] == "")
     }
 
+    @Test("a find repeated after a write to its table or a portal's table finds afresh")
+    func repeatedFind() throws {
+        let server = try MusicServer()
+        let token = try server.login()
+        let jazz: JSONValue = ["query": [["genre": "==Jazz"]]]
+        let before = try #require(try server.find(jazz, token: token).response["dataInfo"]?["foundCount"]?.numberValue?.int64Value)
+        #expect(try server.find(jazz, token: token).response["dataInfo"]?["foundCount"]?.numberValue?.int64Value == before)
+        let created = try server.send(
+            .post, MusicServer.artists + "/records", json: ["fieldData": ["firstName": "Ella", "genre": "Jazz"]], token: token)
+        #expect(created.code == "0", "\(created.body)")
+        #expect(try server.find(jazz, token: token).response["dataInfo"]?["foundCount"]?.numberValue?.int64Value == before + 1)
+        let legacy: JSONValue = ["query": [["Albums::title": "Legacy"]]]
+        #expect(try server.find(legacy, token: token).code == "401")
+        try server.send(
+            .patch, MusicServer.base + "/layouts/Albums/records/1", json: ["fieldData": ["title": "Kind of Blue Legacy"]],
+            token: token)
+        #expect(try server.find(legacy, token: token).code == "0")
+    }
+
     @Test("a record reads the same through get, range and find, and a portal limit renders apart")
     func sameBytes() throws {
         let server = try MusicServer()
@@ -64,5 +84,22 @@ import TreatyJSON
         let limited = try server.send(.get, Self.artist + "?_limit.Albums=1", token: token)
         #expect(Self.firstRecord(limited)?["portalData"]?["Albums"]?.arrayValue?.count == 1)
         #expect(get?["portalData"]?["Albums"]?.arrayValue?.count == 2)
+    }
+}
+
+/// The records answer written straight from rendered records has the bytes the general
+/// envelope writes.
+@Suite struct RecordsEnvelopeTests {
+    @Test("records(_:data:) writes what response(_:) writes for the same body")
+    func sameBytes() throws {
+        let records: [JSONValue] = [["fieldData": ["name": "Miles \"D\""], "recordId": "1"], ["fieldData": [:], "recordId": "2"]]
+        let info: JSONValue = ["database": "Music", "foundCount": 2]
+        let spliced = FileMakerEnvelope.records(
+            ["dataInfo": info, "data": FileMakerEnvelope.data, "scriptResult": "ok"],
+            data: records.map { $0.serializedBytes() })
+        let general = FileMakerEnvelope.response(["dataInfo": info, "data": .array(records), "scriptResult": "ok"])
+        #expect(spliced.body == general.body)
+        #expect(spliced.status == general.status)
+        #expect(spliced.headers == general.headers)
     }
 }

@@ -18,6 +18,17 @@ public enum PercentDecoding {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// `text` with each valid `%XX` replaced by its byte: the same as the generic form,
+    /// compiled for path segments, which rarely hold a `%`.
+    public static func decode(_ text: Substring) -> String {
+        var hasEscape = false
+        for byte in text.utf8 where byte == UInt8(ascii: "%") {
+            hasEscape = true
+            break
+        }
+        return hasEscape ? decode(String(text)) : String(text)
+    }
+
     private static func hex(_ byte: UInt8) -> UInt8? {
         switch byte {
         case 0x30...0x39: byte - 0x30

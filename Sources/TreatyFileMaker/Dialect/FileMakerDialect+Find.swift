@@ -23,21 +23,53 @@ extension FileMakerDialect {
         let sort = try FileMakerSort(body["sort"], layout: context.layout)
         let response = try context.responding(body: body)
         let portals = try portals(response, body: body)
-        let (found, projection) = try FileMakerFinder(context: context, today: today(context)).find(requests)
+        let (found, ordered, projection) = try foundSet(
+            context, requests: requests, body: body, sort: sort, needed: offset - 1 + limit)
         let scripts = FileMakerScriptRun(scriptParameters(context, body: body), database: context.database)
         guard !found.isEmpty else {
             return FileMakerEnvelope.response(
                 scripts.adding(to: JSONObject()), code: 401, message: "No records match the request",
                 status: .internalServerError)
         }
-        let page = sort.sorted(found, ranks: projection.sortRanks, prefix: offset - 1 + limit).dropFirst(offset - 1)
-            .prefix(limit).map { projection.records[$0] }
+        let page = ordered.dropFirst(offset - 1).prefix(limit).map { projection.records[$0] }
         let presenter = FileMakerRecordPresenter(context: response, portals: portals)
         return FileMakerEnvelope.records(
             scripts.adding(to: [
                 "dataInfo": dataInfo(context, total: projection.records.count, found: found.count, returned: page.count),
                 "data": FileMakerEnvelope.data,
             ]), data: page.map(presenter.presentedBytes))
+    }
+
+    /// The records `requests` find and the first `needed` of them in `sort` order: kept from
+    /// the same find at the same table revisions (``FileMakerFoundSets``), or searched and kept.
+    private func foundSet(
+        _ context: FileMakerContext, requests: [JSONValue], body: JSONObject, sort: FileMakerSort, needed: Int
+    ) throws(FileMakerError) -> (found: [Int], ordered: [Int], projection: FileMakerCaches.Projection) {
+        let today = today(context)
+        let finder = FileMakerFinder(context: context, today: today)
+        let database = context.database.name
+        var tables = [context.layout.table]
+        for portal in context.layout.portals where !tables.contains(portal.table) { tables.append(portal.table) }
+        let revisions = tables.map {
+            (try? context.store.revision(of: FileMakerStoreModel.resource(database: database, table: $0))) ?? 0
+        }
+        let key = [
+            database, context.layout.name, String(context.dateFormat.rawValue), String(today.daysSinceEpoch),
+            (body["query"] ?? .null).serialized(), (body["sort"] ?? .null).serialized(),
+        ].joined(separator: "\u{0}")
+        if let kept = context.caches.foundSets.foundSet(key, revisions: revisions),
+            kept.ordered.count >= min(needed, kept.found.count),
+            let projection = context.caches.projection(of: context.resource, for: context.layout, store: context.store),
+            projection.revision == revisions[0]
+        {
+            return (kept.found, kept.ordered, projection)
+        }
+        let (found, projection) = try finder.find(requests)
+        let ordered = sort.sorted(found, ranks: projection.sortRanks, prefix: needed)
+        if projection.revision == revisions[0] {
+            context.caches.foundSets.keep(.init(revisions: revisions, found: found, ordered: ordered), for: key)
+        }
+        return (found, ordered, projection)
     }
 
     private func today(_ context: FileMakerContext) -> CivilDate {

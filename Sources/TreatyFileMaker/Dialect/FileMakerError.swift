@@ -72,44 +72,33 @@ enum FileMakerEnvelope {
     }
 
     /// The value of `"data"` in a body given to ``records(_:data:)``: where the records go.
-    static let data = JSONValue.string(placeholder)
+    static let data = JSONValue.string("\u{0}treaty:records\u{0}")
 
-    /// A records answer: `body`, whose `"data"` is ``data``, with `records` — each already JSON
-    /// bytes (``FileMakerRecordPresenter/presentedBytes(_:)``) — spliced in as that array.
+    /// A records answer (code 0, HTTP 200): `body`, whose `"data"` is ``data``, with `records` —
+    /// each already JSON bytes (``FileMakerRecordPresenter/presentedBytes(_:)``) — written in as
+    /// that array; the same bytes ``response(_:code:message:status:headers:)`` writes.
     static func records(_ body: JSONObject, data records: [[UInt8]]) -> DialectResponse {
-        var response = Self.response(body)
-        guard let start = Self.range(of: marker, in: response.body) else { return response }
-        var spliced: [UInt8] = []
-        spliced.reserveCapacity(response.body.count + records.reduce(records.count + 1) { $0 + $1.count })
-        spliced.append(contentsOf: response.body[..<start.lowerBound])
-        spliced.append(UInt8(ascii: "["))
-        for (index, record) in records.enumerated() {
-            if index > 0 { spliced.append(UInt8(ascii: ",")) }
-            spliced.append(contentsOf: record)
-        }
-        spliced.append(UInt8(ascii: "]"))
-        spliced.append(contentsOf: response.body[start.upperBound...])
-        response.body = spliced
-        return response
-    }
-
-    /// Text no answer holds, standing for the records in ``records(_:data:)``.
-    private static let placeholder = "\u{0}treaty:records\u{0}"
-    /// ``data`` as JSON bytes.
-    private static let marker = data.serializedBytes()
-
-    /// The first range of `needle` in `bytes` (a plain scan: the generic `firstRange(of:)` costs
-    /// more than the whole answer).
-    private static func range(of needle: [UInt8], in bytes: [UInt8]) -> Range<Int>? {
-        guard let first = needle.first, needle.count <= bytes.count else { return nil }
-        var index = 0
-        let last = bytes.count - needle.count
-        while index <= last {
-            if bytes[index] == first, bytes[index..<index + needle.count].elementsEqual(needle) {
-                return index..<index + needle.count
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(records.reduce(256) { $0 + $1.count + 1 })
+        bytes.append(contentsOf: #"{"response":{"#.utf8)
+        for (index, member) in body.members.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(contentsOf: JSONValue.string(member.key).serializedBytes())
+            bytes.append(UInt8(ascii: ":"))
+            guard member.value == data else {
+                bytes.append(contentsOf: member.value.serializedBytes())
+                continue
             }
-            index += 1
+            bytes.append(UInt8(ascii: "["))
+            for (position, record) in records.enumerated() {
+                if position > 0 { bytes.append(UInt8(ascii: ",")) }
+                bytes.append(contentsOf: record)
+            }
+            bytes.append(UInt8(ascii: "]"))
         }
-        return nil
+        bytes.append(contentsOf: #"},"messages":[{"code":"0","message":"OK"}]}"#.utf8)
+        var fields = HTTPFields()
+        fields[.contentType] = "application/json; charset=utf-8"
+        return DialectResponse(status: .ok, headers: fields, body: bytes)
     }
 }

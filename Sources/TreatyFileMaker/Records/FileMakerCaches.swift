@@ -81,6 +81,8 @@ final class FileMakerCaches: Sendable {
 
     /// Records rendered for answers (see ``FileMakerRenderedRecords``).
     let rendered = FileMakerRenderedRecords()
+    /// Recent finds' outcomes (see ``FileMakerFoundSets``).
+    let foundSets = FileMakerFoundSets()
     private let projections = Mutex<[String: Projection]>([:])
     private let related = Mutex<[String: Related]>([:])
 
