@@ -152,9 +152,24 @@ def wrk_post_script(body: bytes, directory: str) -> str:
     return path
 
 
+def wrk_rotating_script(bodies: list, directory: str) -> str:
+    """A wrk Lua script that POSTs `bodies` as JSON, the next one on each request."""
+    path = os.path.join(directory, f"rotate-{abs(hash(tuple(bodies)))}.lua")
+    with open(path, "w") as f:
+        f.write('wrk.method = "POST"\n')
+        f.write('wrk.headers["Content-Type"] = "application/json"\n')
+        f.write("local bodies = {" + ",".join(json.dumps(b) for b in bodies) + "}\n")
+        f.write("local n = 0\n")
+        f.write("request = function()\n  n = n % #bodies + 1\n  return wrk.format(nil, nil, nil, bodies[n])\nend\n")
+    return path
+
+
 def cmd_wrk(a) -> None:
     headers = dict(h.split(": ", 1) for h in a.header)
-    body = open(a.post_body, "rb").read() if a.post_body else None
+    rotating = [line.strip() for line in open(a.post_bodies)] if a.post_bodies else None
+    if rotating:
+        rotating = [line for line in rotating if line]
+    body = open(a.post_body, "rb").read() if a.post_body else (rotating[0].encode() if rotating else None)
     if body is not None:
         headers["Content-Type"] = "application/json"
     status, ctype, size = get(a.url, headers=headers, body=body)
@@ -163,7 +178,9 @@ def cmd_wrk(a) -> None:
     base = ["taskset", "-c", str(a.wrk_cpu), "wrk", f"-t{a.threads}", f"-c{a.conns}", "--timeout", a.timeout]
     for header in a.header:
         base += ["-H", header]
-    if body is not None:
+    if rotating:
+        base += ["-s", wrk_rotating_script(rotating, os.path.dirname(os.path.abspath(a.log)))]
+    elif body is not None:
         base += ["-s", wrk_post_script(body, os.path.dirname(os.path.abspath(a.log)))]
     limit = seconds(a.duration) + seconds(a.timeout) + 60
     if a.warmup and seconds(a.warmup) > 0:
@@ -404,6 +421,7 @@ def main() -> None:
     w.add_argument("--idle-wait", type=float, default=0, help="before each run, wait up to this long for an idle machine")
     w.add_argument("--header", action="append", default=[], help="a request header 'Name: value' (repeatable)")
     w.add_argument("--post-body", help="POST this file's JSON instead of GET")
+    w.add_argument("--post-bodies", help="POST these JSON bodies (one per line), the next on each request")
     s = sub.add_parser("startup")
     s.add_argument("--name", required=True)
     s.add_argument("--label", required=True)

@@ -31,12 +31,15 @@ struct FileMakerRecordPresenter {
         let revisions = tables.map {
             (try? context.store.revision(of: FileMakerStoreModel.resource(database: database, table: $0))) ?? 0
         }
-        let selection = portals.portals.map { "\($0.portal.name):\($0.offset):\($0.limit)" }
-        let globals = context.layout.fields.filter(\.global).map { field in
-            (context.globals["\(context.layout.table)::\(field.name)"] ?? "").serialized()
+        var key = database
+        key += "\u{0}" + context.layout.name + "\u{0}" + String(context.dateFormat.rawValue)
+        for (portal, offset, limit) in portals.portals {
+            key += "\u{0}" + portal.name + ":" + String(offset) + ":" + String(limit)
         }
-        let key = [database, context.layout.name, String(context.dateFormat.rawValue)] + selection + globals
-        rendering = (key.joined(separator: "\u{0}"), revisions)
+        for field in context.layout.fields where field.global {
+            key += "\u{0}" + (context.globals[context.layout.table + "::" + field.name] ?? "").serialized()
+        }
+        rendering = (key, revisions)
     }
 
     /// `record` rendered (``present(_:)``) as JSON bytes, kept until a write to its tables or
