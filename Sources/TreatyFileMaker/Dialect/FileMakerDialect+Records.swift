@@ -27,8 +27,15 @@ extension FileMakerDialect {
             ]), data: page.map(presenter.presentedBytes))
     }
 
-    /// `GET …/records/{id}`.
+    /// `GET …/records/{id}`; without parameters, the answer is kept until the next write to
+    /// the tables it shows.
     func record(_ context: FileMakerContext, id: String) throws(FileMakerError) -> DialectResponse {
+        guard context.call.request.query.isEmpty else { return try recordAnswer(context, id: id) }
+        let presenter = FileMakerRecordPresenter(context: context, portals: .all(of: context.layout))
+        return try presenter.answer(id: id) { () throws(FileMakerError) in try recordAnswer(context, id: id) }
+    }
+
+    private func recordAnswer(_ context: FileMakerContext, id: String) throws(FileMakerError) -> DialectResponse {
         let scripts = FileMakerScriptRun(scriptParameters(context, body: nil), database: context.database)
         let record = try stored(context, id: id)
         let response = try context.responding()

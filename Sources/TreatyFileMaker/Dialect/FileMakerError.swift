@@ -97,6 +97,11 @@ enum FileMakerEnvelope {
             bytes.append(UInt8(ascii: "]"))
         }
         bytes.append(contentsOf: #"},"messages":[{"code":"0","message":"OK"}]}"#.utf8)
+        return answer(bytes)
+    }
+
+    /// A successful answer (HTTP 200) whose envelope is already `bytes`.
+    static func answer(_ bytes: [UInt8]) -> DialectResponse {
         var fields = HTTPFields()
         fields[.contentType] = "application/json; charset=utf-8"
         return DialectResponse(status: .ok, headers: fields, body: bytes)

@@ -42,6 +42,21 @@ struct FileMakerRecordPresenter {
         rendering = (key, revisions)
     }
 
+    /// The whole answer to `GET …/records/{id}` without parameters: kept until a write to the
+    /// tables it shows (its record count and the record, existing or not, stay the same till
+    /// then), else built by `build` and kept.
+    func answer(id: String, build: () throws(FileMakerError) -> DialectResponse) throws(FileMakerError)
+        -> DialectResponse
+    {
+        let cache = context.caches.rendered
+        if let bytes = cache.answer(rendering: rendering.key, revisions: rendering.revisions, id: id) {
+            return FileMakerEnvelope.answer(bytes)
+        }
+        let response = try build()
+        cache.keepAnswer(response.body, rendering: rendering.key, revisions: rendering.revisions, id: id)
+        return response
+    }
+
     /// `record` rendered (``present(_:)``) as JSON bytes, kept until a write to its tables or
     /// a change of the session's globals.
     func presentedBytes(_ record: JSONObject) -> [UInt8] {

@@ -12,6 +12,8 @@ final class FileMakerRenderedRecords: Sendable {
     private struct Rendering {
         let revisions: [UInt64]
         var records: [String: [UInt8]] = [:]
+        /// Whole answers to `GET …/records/{id}` without parameters, by record id.
+        var answers: [String: [UInt8]] = [:]
     }
 
     private let renderings = Mutex<[String: Rendering]>([:])
@@ -33,5 +35,21 @@ final class FileMakerRenderedRecords: Sendable {
             renderings[rendering]?.records[id] = bytes
         }
         return bytes
+    }
+
+    /// The answer kept for `GET …/records/{id}` in `rendering` at `revisions`, if any.
+    func answer(rendering: String, revisions: [UInt64], id: String) -> [UInt8]? {
+        renderings.withLock { renderings in
+            guard let entry = renderings[rendering], entry.revisions == revisions else { return nil }
+            return entry.answers[id]
+        }
+    }
+
+    /// Keeps `bytes` as the answer for record `id` in `rendering` at `revisions`.
+    func keepAnswer(_ bytes: [UInt8], rendering: String, revisions: [UInt64], id: String) {
+        renderings.withLock { renderings in
+            guard renderings[rendering]?.revisions == revisions else { return }
+            renderings[rendering]?.answers[id] = bytes
+        }
     }
 }
