@@ -52,6 +52,19 @@ import TreatyJSON
         #expect(Self.firstRecord(try server.send(.get, Self.artist, token: second))?["fieldData"]?["gNote"] == "")
     }
 
+    @Test("a kept answer is gone once its record is deleted, and parameters are never served from it")
+    func deletedRecord() throws {
+        let server = try MusicServer()
+        let token = try server.login()
+        let path = MusicServer.artists + "/records/2"
+        #expect(try server.send(.get, path, token: token).code == "0")
+        #expect(try server.send(.get, path, token: token).code == "0")
+        let script = try server.send(.get, path + "?script=Echo&script.param=hi", token: token)
+        #expect(script.response["scriptResult"] == "hi", "\(script.body)")
+        #expect(try server.send(.delete, path, token: token).code == "0")
+        #expect(try server.send(.get, path, token: token).code == "101")
+    }
+
     @Test("a find repeated after a write to its table or a portal's table finds afresh")
     func repeatedFind() throws {
         let server = try MusicServer()
