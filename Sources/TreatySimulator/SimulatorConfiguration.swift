@@ -33,6 +33,10 @@ public struct SimulatorConfiguration: Sendable {
     /// Where the simulator logs: one debug line per request (method, path, status,
     /// duration), never a header or body. The default discards everything.
     public var logger: Logger
+    /// The token the admin API (`/__treaty/…`) requires, as `Authorization: Bearer TOKEN` or
+    /// `X-Treaty-Admin-Token: TOKEN`; `nil` (the default) leaves it open, which is safe only
+    /// on loopback (see ``exposureWarnings``).
+    public var adminToken: String?
 
     /// Creates a configuration.
     public init(
@@ -47,7 +51,8 @@ public struct SimulatorConfiguration: Sendable {
         journalCapacity: Int = 10_000,
         shutdownTimeout: Duration = .seconds(10),
         threads: Int? = nil,
-        logger: Logger = Logger(label: "treaty.simulator", factory: { _ in SwiftLogNoOpLogHandler() })
+        logger: Logger = Logger(label: "treaty.simulator", factory: { _ in SwiftLogNoOpLogHandler() }),
+        adminToken: String? = nil
     ) {
         self.host = host
         self.port = port
@@ -61,5 +66,29 @@ public struct SimulatorConfiguration: Sendable {
         self.shutdownTimeout = shutdownTimeout
         self.threads = threads
         self.logger = logger
+        self.adminToken = adminToken
+    }
+
+    /// Whether ``host`` is a loopback address (`127.0.0.0/8`, `::1`, `localhost`), reachable
+    /// from this machine only.
+    public var bindsLoopback: Bool {
+        let name = host.lowercased()
+        return name == "localhost" || name == "::1" || name == "[::1]" || name.hasPrefix("127.")
+    }
+
+    /// What to tell the user about who can reach this server: nothing on loopback; otherwise
+    /// that the simulated API is reachable from the network, and whether the admin API is
+    /// open to anyone who can reach it.
+    public var exposureWarnings: [String] {
+        guard !bindsLoopback else { return [] }
+        var warnings = [
+            "listening on \(host), not loopback: every machine that can reach it can call the simulated API"
+        ]
+        if adminToken == nil {
+            warnings.append(
+                "the admin API /__treaty/ (reset, snapshots, faults, the journal) is open to them too; "
+                    + "pass --admin-token TOKEN or set TREATY_ADMIN_TOKEN")
+        }
+        return warnings
     }
 }

@@ -40,8 +40,11 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The port to listen on; 0 picks a free one.")
     var port: Int = 0
 
-    @Option(help: "The address to listen on.")
+    @Option(help: "The address to listen on (loopback by default; any other prints a warning).")
     var host: String = "127.0.0.1"
+
+    @Option(help: "A token the admin API (/__treaty/) requires, as 'Authorization: Bearer TOKEN' or 'X-Treaty-Admin-Token: TOKEN' (default: $TREATY_ADMIN_TOKEN; none leaves it open).")
+    var adminToken: String?
 
     @Option(help: "Start a deterministic clock at this instant (advancing 1 ms per change), e.g. 2025-01-01T00:00:00Z; real time when absent.")
     var clock: String?
@@ -105,9 +108,11 @@ struct ServeCommand: ParsableCommand {
         let store = backend.makeStore(configuration: StoreConfiguration(clock: storeClock, seed: seed))
         var logger = Logger(label: "treaty.simulator", factory: { StreamLogHandler.standardError(label: $0) })
         logger.logLevel = logLevel
+        let token = adminToken ?? ProcessInfo.processInfo.environment["TREATY_ADMIN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         let configuration = SimulatorConfiguration(
             host: host, port: port, maxBodySize: maxBodySize, idleTimeout: idleTimeout == 0 ? nil : .seconds(idleTimeout),
-            faults: rules, seed: seed, threads: threads, logger: logger)
+            faults: rules, seed: seed, threads: threads, logger: logger, adminToken: token)
+        for warning in configuration.exposureWarnings { Console.standardError.write("warning: \(warning)\n") }
         let banner = "treaty: serving \(backend.contract.api) (\(plugin.id))"
         try ServeSession.run(
             Simulator(dialect: backend.makeDialect(), store: store, configuration: configuration), banner: banner, logger: logger)

@@ -69,10 +69,12 @@ final class ServeProcess {
     /// before it exited.
     let banner: String
 
-    init(_ arguments: [String]) throws {
+    /// Starts `treaty serve arguments…`, with `environment` added to this process's.
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
         let output = Pipe()
         process = try ChildProcess(
-            TreatyProcess.executable.path, ["serve"] + arguments, directory: TreatyProcess.root,
+            TreatyProcess.executable.path, ["serve"] + arguments,
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, directory: TreatyProcess.root,
             output: .descriptor(output.fileHandleForWriting.fileDescriptor), error: .null)
         try output.fileHandleForWriting.close()
         banner = nextLine(from: output.fileHandleForReading.fileDescriptor)

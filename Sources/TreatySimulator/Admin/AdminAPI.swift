@@ -13,6 +13,27 @@ struct AdminAPI: Sendable {
     let journal: RequestJournal
     let faults: FaultInjector
 
+    /// The header that may carry the admin token instead of `Authorization: Bearer`.
+    static let tokenHeader = HTTPField.Name("X-Treaty-Admin-Token")!
+
+    /// Whether `headers` carry `token`, as `Authorization: Bearer TOKEN` or
+    /// `X-Treaty-Admin-Token: TOKEN`, compared in time that does not depend on where they differ.
+    static func isAuthorized(_ headers: HTTPFields, token: String) -> Bool {
+        var offered: [String] = headers[values: tokenHeader]
+        for value in headers[values: .authorization] where value.hasPrefix("Bearer ") {
+            offered.append(String(value.dropFirst("Bearer ".count)))
+        }
+        return offered.contains { constantTimeEqual(Array($0.utf8), Array(token.utf8)) }
+    }
+
+    private static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        var difference = UInt8(a.count == b.count ? 0 : 1)
+        for index in 0..<max(a.count, b.count) {
+            difference |= (index < a.count ? a[index] : 0) ^ (index < b.count ? b[index] : 0)
+        }
+        return difference == 0
+    }
+
     /// Whether `path` belongs to the admin API.
     static func owns(_ path: String) -> Bool {
         path == prefix || path.hasPrefix(prefix + "/")

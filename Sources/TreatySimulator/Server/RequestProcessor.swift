@@ -18,6 +18,8 @@ final class RequestProcessor: Sendable {
     let admin: AdminAPI
     let logger: Logger
     let maxBodySize: Int
+    /// The admin API's token, when it needs one.
+    let adminToken: String?
     /// How long a refused body may pause, and how long it may take in all.
     let lingerTimeout: TimeAmount
     let lingerTime: TimeAmount
@@ -29,6 +31,7 @@ final class RequestProcessor: Sendable {
         admin = AdminAPI(store: store, journal: journal, faults: faults)
         logger = configuration.logger
         maxBodySize = configuration.maxBodySize
+        adminToken = configuration.adminToken
         lingerTimeout = TimeAmount(configuration.lingerTimeout)
         lingerTime = TimeAmount(configuration.lingerTime)
         self.store = store
@@ -39,7 +42,13 @@ final class RequestProcessor: Sendable {
         let path = Self.path(of: head.uri)
         let method = HTTPRequest.Method(head.method.rawValue)
         if AdminAPI.owns(path) {
-            let request = DialectRequest(method: method ?? .get, target: head.uri, headers: HTTPFields(head.headers), body: body)
+            let headers = HTTPFields(head.headers)
+            if let adminToken, !AdminAPI.isAuthorized(headers, token: adminToken) {
+                let response = AdminResponse.error(
+                    .unauthorized, "the admin API needs its token: Authorization: Bearer TOKEN or X-Treaty-Admin-Token: TOKEN")
+                return Reply(action: .respond(response), method: head.method.rawValue, path: path, started: started)
+            }
+            let request = DialectRequest(method: method ?? .get, target: head.uri, headers: headers, body: body)
             let response =
                 method.map { _ in admin.respond(to: request) }
                 ?? AdminResponse.methodNotAllowed([.get, .post, .delete], path: path)
