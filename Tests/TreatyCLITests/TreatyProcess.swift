@@ -69,13 +69,14 @@ final class ServeProcess {
     /// before it exited.
     let banner: String
 
-    /// Starts `treaty serve arguments…`, with `environment` added to this process's.
-    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+    /// Starts `treaty serve arguments…`, with `environment` added to this process's and its
+    /// standard error written to the file `errorLog` (discarded when `nil`).
+    init(_ arguments: [String], environment: [String: String] = [:], errorLog: String? = nil) throws {
         let output = Pipe()
         process = try ChildProcess(
             TreatyProcess.executable.path, ["serve"] + arguments,
             environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, directory: TreatyProcess.root,
-            output: .descriptor(output.fileHandleForWriting.fileDescriptor), error: .null)
+            output: .descriptor(output.fileHandleForWriting.fileDescriptor), error: errorLog.map { .file($0) } ?? .null)
         try output.fileHandleForWriting.close()
         banner = nextLine(from: output.fileHandleForReading.fileDescriptor)
     }

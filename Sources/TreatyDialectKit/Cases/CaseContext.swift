@@ -284,13 +284,12 @@ public final class CaseContext {
     private func track(_ method: HTTPRequest.Method, _ path: String, _ reply: Reply) {
         switch method {
         case .post where (200..<300).contains(reply.status):
-            let created = contract.endpoints.first { $0.method == "POST" && $0.path.match(path) != nil }
-            let key = created.flatMap { contract.resource(named: $0.resource) }?.identity.key ?? "id"
-            guard let value = reply.json?.objectValue?[key] else { return }
-            let id = value.stringValue ?? value.serialized()
-            let itemPath = path.hasSuffix("/") ? path + id : path + "/" + id
-            let deletable = contract.endpoints.contains { $0.method == "DELETE" && $0.path.match(itemPath) != nil }
-            adopt(id: id, deletePath: deletable ? itemPath : nil)
+            guard let answer = reply.json else { return }
+            let created =
+                dialect.map { $0.created(by: answer, postedTo: path, in: contract) }
+                ?? CreatedRecord.identified(by: answer, postedTo: path, in: contract)
+            guard let created else { return }
+            adopt(id: created.id, deletePath: created.deletePath)
         case .delete where (200..<300).contains(reply.status):
             cleanupPaths.removeAll { $0 == path }
         default:

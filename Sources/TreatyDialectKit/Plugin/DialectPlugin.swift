@@ -91,6 +91,21 @@ public protocol DialectPlugin: Sendable {
     func suites(for contract: Contract, environment: VerificationEnvironment) throws(DialectSetupError)
         -> [VerificationSuite]
 
+    /// What a successful `POST` to `path` created, read from its answer: the id a live run may
+    /// then change (writes to paths holding it), and the path that deletes it when the case
+    /// ends without doing so. A live run refuses writes to anything it did not create.
+    ///
+    /// The default reads the created resource's identity key at the top of the answer (`id`
+    /// when the contract has no POST endpoint for `path`), deletable where the contract has a
+    /// DELETE endpoint.
+    ///
+    /// - Parameters:
+    ///   - answer: The parsed answer.
+    ///   - path: The path the `POST` went to.
+    ///   - contract: The contract under verification.
+    /// - Returns: The id and its delete path, or `nil` when the answer names nothing created.
+    func created(by answer: JSONValue, postedTo path: String, in contract: Contract) -> CreatedRecord?
+
     /// Requests the shared conformance suite sends to a backend of this dialect: answers to
     /// record and check, and a write to journal, snapshot and replay.
     ///
@@ -102,4 +117,35 @@ public protocol DialectPlugin: Sendable {
 extension DialectPlugin {
     /// No `treaty verify` options of its own.
     public var verifyOptions: [DialectOption] { [] }
+
+    public func created(by answer: JSONValue, postedTo path: String, in contract: Contract) -> CreatedRecord? {
+        CreatedRecord.identified(by: answer, postedTo: path, in: contract)
+    }
+}
+
+/// What a `POST` of a live run created (``DialectPlugin/created(by:postedTo:in:)``).
+public struct CreatedRecord: Sendable, Equatable {
+    /// The id later writes to this run's own records carry in their path.
+    public var id: String
+    /// The path that deletes it, when there is one.
+    public var deletePath: String?
+
+    /// Creates the description.
+    public init(id: String, deletePath: String?) {
+        self.id = id
+        self.deletePath = deletePath
+    }
+
+    /// The created resource's identity key at the top of `answer` (`id` when the contract has
+    /// no POST endpoint for `path`), deletable at `path/{id}` where the contract has a DELETE
+    /// endpoint for it.
+    public static func identified(by answer: JSONValue, postedTo path: String, in contract: Contract) -> CreatedRecord? {
+        let endpoint = contract.endpoints.first { $0.method == "POST" && $0.path.match(path) != nil }
+        let key = endpoint.flatMap { contract.resource(named: $0.resource) }?.identity.key ?? "id"
+        guard let value = answer.objectValue?[key] else { return nil }
+        let id = value.stringValue ?? value.serialized()
+        let itemPath = path.hasSuffix("/") ? path + id : path + "/" + id
+        let deletable = contract.endpoints.contains { $0.method == "DELETE" && $0.path.match(itemPath) != nil }
+        return CreatedRecord(id: id, deletePath: deletable ? itemPath : nil)
+    }
 }
