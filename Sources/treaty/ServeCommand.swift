@@ -58,6 +58,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The largest request body accepted (suffixes K, M, G).", transform: ByteSize.parse)
     var maxBodySize: Int = 10 * 1024 * 1024
 
+    @Option(help: "The largest fixture file accepted (suffixes K, M, G; default 64M).", transform: ByteSize.parse)
+    var maxFixtureSize: Int = FixtureLimits.defaultMaxFileSize
+
     @Option(help: "Event-loop threads (default: one per core).")
     var threads: Int?
 
@@ -101,7 +104,9 @@ struct ServeCommand: ParsableCommand {
             Console.standardError.write("error: \(error)\n")
             throw Status.unusableInput
         }
-        let setup = BackendSetup(contract: selected?.contract, fixtures: fixtures, options: options, seed: seed)
+        let setup = BackendSetup(
+            contract: selected?.contract, fixtures: fixtures, options: options, seed: seed,
+            maxFixtureFileSize: maxFixtureSize)
         let backend = try DialectLookup.backend(plugin, setup, what: "the \(plugin.id) setup (contract, fixtures or options)")
         let rules = try loadFaults()
         let storeClock: StoreConfiguration.Clock = clock.flatMap(TimestampText.milliseconds).map { .fixed(startMilliseconds: $0) } ?? .system

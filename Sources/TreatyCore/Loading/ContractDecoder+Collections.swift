@@ -5,6 +5,10 @@ extension ContractDecoder {
     /// Reads `collections: FILE`: a PocketBase contract's exported collections JSON, resolved
     /// against the contract's directory. The file must exist and hold a JSON array (or an object
     /// with a `collections` array); its collections are read by the PocketBase dialect.
+    /// The largest collections file read (a PocketBase export of hundreds of collections is
+    /// well under a megabyte).
+    static let maxCollectionsFileSize = 16 * 1024 * 1024
+
     mutating func decodeCollections(_ node: SourceNode, dialect: DialectID?) -> SchemaFile? {
         guard let reference = context.string(node, "'collections'") else { return nil }
         if let dialect, dialect != .pocketBase {
@@ -13,9 +17,15 @@ extension ContractDecoder {
                 at: node, fix: "use 'dialect: pocketbase', or remove 'collections'")
             return nil
         }
-        let path = Self.resolve(reference, against: context.file)
         let location = context.location(of: node)
-        guard let data = FileManager.default.contents(atPath: path) else {
+        let path: String
+        switch ContractFileReference.resolve(reference, from: context.file, at: location) {
+        case .path(let resolved): path = resolved
+        case .refused(let diagnostic):
+            context.diagnostics.append(diagnostic)
+            return nil
+        }
+        guard FileManager.default.fileExists(atPath: path) else {
             context.report(
                 "missing-file", "the collections file '\(reference)' does not exist (looked for \(path))", at: node,
                 fix:
@@ -23,9 +33,20 @@ extension ContractDecoder {
             )
             return nil
         }
+        let data: [UInt8]
+        switch BoundedFile.read(
+            path, limit: Self.maxCollectionsFileSize, what: "collections file",
+            fix: "point 'collections' at the pb_schema.json exported from PocketBase")
+        {
+        case .bytes(let bytes): data = bytes
+        case .refused(var diagnostic):
+            diagnostic.location = location
+            context.diagnostics.append(diagnostic)
+            return nil
+        }
         let document: JSONValue
         do {
-            document = try JSONParser().parse(Array(data))
+            document = try JSONParser().parse(data)
         } catch {
             context.report(
                 "invalid-collections", "the collections file '\(reference)' is not JSON: \(error)", at: node,
@@ -44,10 +65,6 @@ extension ContractDecoder {
     }
 
     /// `reference` relative to the directory of `file` (unless it is absolute).
-    static func resolve(_ reference: String, against file: String) -> String {
-        guard !reference.hasPrefix("/"), let slash = file.lastIndex(of: "/") else { return reference }
-        return String(file[...slash]) + reference
-    }
 }
 
 extension JSONValue {

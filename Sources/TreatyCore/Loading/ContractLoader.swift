@@ -86,7 +86,11 @@ public struct ContractLoader: Sendable {
                                 at: SourceLocation(file: path))
                         ]))
             }
-            let loaded = files.map { load(fileAt: $0) }
+            let loaded = files.map { file in
+                ContractFileReference.refusal(of: file, leaving: path, what: "contract directory").map {
+                    ContractLoadResult(file: file, diagnostics: [$0])
+                } ?? load(fileAt: file)
+            }
             // A contract's schema file (`collections: pb_schema.json`) sits next to it and is not
             // a contract itself.
             let schemas = Set(loaded.compactMap { $0.contract?.collections.map { Self.standardized($0.path) } })

@@ -152,9 +152,13 @@ struct SourceDocumentReader {
             mark = (ctx.mark.line, ctx.mark.column)
             details.append("shown at its first occurrence; a later key of the same mapping repeats it")
             fix = "keep one of the keys; a later one would silently replace the earlier"
-        case .reader(let text, _, _, _):
-            problem = text
-            mark = nil
+        case .reader(let readerProblem, let offset, let value, _):
+            problem = readerProblem
+            if value >= 0, let scalar = Unicode.Scalar(UInt32(value)) {
+                problem += " (U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)))"
+                fix = "remove the character; YAML allows no control characters but tab, line feed and carriage return"
+            }
+            mark = offset.map { Self.lineAndColumn(ofByte: $0, in: Array(text.utf8)) }
         default:
             problem = "\(yamlError)"
             mark = nil
@@ -294,5 +298,12 @@ private struct NodeConverter {
         var diagnostic = diagnostic
         diagnostic.snippet = SourceSnippet.make(text: text[...], line: line, column: column)
         return diagnostic
+    }
+}
+
+extension String {
+    /// The text with leading zeros up to `width` characters.
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
     }
 }

@@ -15,7 +15,10 @@ public struct FixtureLoader: Sendable {
     public var maxFileSize: Int
 
     /// Creates a loader.
-    public init(maxFileSize: Int = 512 * 1024 * 1024) {
+    ///
+    /// - Parameter maxFileSize: The largest fixture file accepted (default
+    ///   ``FixtureLimits/defaultMaxFileSize``).
+    public init(maxFileSize: Int = FixtureLimits.defaultMaxFileSize) {
         self.maxFileSize = maxFileSize
     }
 
@@ -47,6 +50,10 @@ public struct FixtureLoader: Sendable {
             guard let suffix = extensions.first(where: name.hasSuffix) else { continue }
             let file = url.appendingPathComponent(name).path
             let displayName = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+            if let refusal = ContractFileReference.refusal(of: displayName, leaving: directory, what: "fixture directory") {
+                diagnostics.append(refusal)
+                continue
+            }
             let resource = String(name.dropLast(suffix.count))
             guard contract.resource(named: resource) != nil else {
                 let known = contract.resources.map(\.name)
@@ -118,27 +125,12 @@ public struct FixtureLoader: Sendable {
         resource: String,
         contract: Contract
     ) -> ([JSONObject]?, [Diagnostic]) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let problem = PathCheck.problem(path, expected: .file) ?? "it is not readable"
-            return (
-                nil,
-                [
-                    .error(
-                        "unreadable-file", "cannot read the fixture file: \(problem)",
-                        at: SourceLocation(file: displayName))
-                ]
-            )
-        }
-        guard data.count <= maxFileSize else {
-            return (
-                nil,
-                [
-                    .error(
-                        "file-too-large",
-                        "the fixture file has \(data.count) bytes, more than the limit of \(maxFileSize)",
-                        at: SourceLocation(file: displayName))
-                ]
-            )
+        let data: [UInt8]
+        switch BoundedFile.read(
+            path, limit: maxFileSize, what: "fixture file", shownAs: displayName, fix: FixtureLimits.fix)
+        {
+        case .bytes(let bytes): data = bytes
+        case .refused(let diagnostic): return (nil, [diagnostic])
         }
         let plan: CheckPlan
         do {

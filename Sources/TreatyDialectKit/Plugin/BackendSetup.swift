@@ -11,14 +11,19 @@ public struct BackendSetup: Sendable {
     public var options: DialectOptionValues
     /// The seed of generated ids and secrets.
     public var seed: UInt64
+    /// The largest fixture file accepted, in bytes.
+    public var maxFixtureFileSize: Int
 
     /// Creates a setup.
-    public init(contract: Contract?, fixtures: String? = nil, options: DialectOptionValues = .init(), seed: UInt64 = 0)
-    {
+    public init(
+        contract: Contract?, fixtures: String? = nil, options: DialectOptionValues = .init(), seed: UInt64 = 0,
+        maxFixtureFileSize: Int = FixtureLimits.defaultMaxFileSize
+    ) {
         self.contract = contract
         self.fixtures = fixtures
         self.options = options
         self.seed = seed
+        self.maxFixtureFileSize = maxFixtureFileSize
     }
 }
 

@@ -10,7 +10,7 @@ internal import TreatyJSON
 /// located diagnostic.
 public struct FileMakerFixtureLoader: Sendable {
     /// The largest fixture file read.
-    public var maxFileSize = 256 * 1024 * 1024
+    public var maxFileSize = FixtureLimits.defaultMaxFileSize
 
     /// Creates a loader.
     public init() {}
@@ -64,6 +64,10 @@ public struct FileMakerFixtureLoader: Sendable {
                 guard let file = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
                     continue
                 }
+                if let refusal = ContractFileReference.refusal(of: file, leaving: directory, what: "fixture directory") {
+                    diagnostics.append(refusal)
+                    continue
+                }
                 let resource = FileMakerStoreModel.resource(database: database.name, table: layout.table)
                 let loaded = loadFile(file, layout: layout, database: database, existing: records[resource] ?? [])
                 diagnostics += loaded.diagnostics
@@ -85,7 +89,8 @@ public struct FileMakerFixtureLoader: Sendable {
     private func loadFile(_ file: String, layout: FileMakerLayout, database: FileMakerDatabase, existing: [JSONObject])
         -> (records: [JSONObject], diagnostics: [Diagnostic])
     {
-        guard let data = FileManager.default.contents(atPath: file), data.count <= maxFileSize else {
+        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
+        guard size <= maxFileSize, let data = FileManager.default.contents(atPath: file), data.count <= maxFileSize else {
             return (
                 [],
                 [

@@ -134,11 +134,14 @@ struct SchemaReader {
             let location = SourceLocation(file: context.file, line: entry.keyLine, column: entry.keyColumn)
             var metadata: FileMakerLayoutMetadata?
             if let node = mapping["metadata"], let reference = context.string(node, "'metadata'") {
-                let directory = (context.file as NSString).deletingLastPathComponent
-                let path = reference.hasPrefix("/") || directory.isEmpty ? reference : directory + "/" + reference
-                let read = FileMakerLayoutMetadata(fileAt: path)
-                context.diagnostics += read.diagnostics
-                metadata = read
+                switch ContractFileReference.resolve(reference, from: context.file, at: context.location(of: node)) {
+                case .path(let path):
+                    let read = FileMakerLayoutMetadata(fileAt: path)
+                    context.diagnostics += read.diagnostics
+                    metadata = read
+                case .refused(let diagnostic):
+                    context.diagnostics.append(diagnostic)
+                }
             }
             var fields = metadata?.fields ?? []
             for field in mapping["fields"].map({ self.fields($0, layout: entry.key) }) ?? [] {

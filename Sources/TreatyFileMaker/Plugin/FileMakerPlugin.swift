@@ -79,7 +79,9 @@ public struct FileMakerPlugin: DialectPlugin {
         }
         var fixtures = FileMakerFixtureLoader.emptySequences(schema)
         if let directory = setup.fixtures {
-            let loaded = FileMakerFixtureLoader().load(directory: directory, schema: schema)
+            var loader = FileMakerFixtureLoader()
+            loader.maxFileSize = setup.maxFixtureFileSize
+            let loaded = loader.load(directory: directory, schema: schema)
             diagnostics += loaded.diagnostics
             guard let records = loaded.fixtures else {
                 return BackendLoadResult(backend: nil, diagnostics: diagnostics)

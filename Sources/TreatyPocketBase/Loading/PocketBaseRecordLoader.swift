@@ -26,6 +26,8 @@ public struct PocketBaseRecordLoader: Sendable {
     public var seed: UInt64
     /// The most errors reported per file before the rest are summarized.
     public var maxErrorsPerFile = 20
+    /// The largest fixture file accepted (default ``TreatyCore/FixtureLimits/defaultMaxFileSize``).
+    public var maxFileSize = FixtureLimits.defaultMaxFileSize
 
     /// Creates a loader.
     ///
@@ -62,6 +64,10 @@ public struct PocketBaseRecordLoader: Sendable {
         var files: [(file: String, text: String, collection: PocketBaseCollection, records: [JSONValue])] = []
         for name in names {
             let file = (directory as NSString).appendingPathComponent(name)
+            if let refusal = ContractFileReference.refusal(of: file, leaving: directory, what: "fixture directory") {
+                result.diagnostics.append(refusal)
+                continue
+            }
             let collectionName = String(name.dropLast(".json".count))
             guard let collection = collections.first(where: { $0.name == collectionName }) else {
                 let known = collections.filter { !$0.system }.map(\.name).joined(separator: ", ")
@@ -83,10 +89,11 @@ public struct PocketBaseRecordLoader: Sendable {
                         at: SourceLocation(file: file)))
                 continue
             }
-            guard let data = FileManager.default.contents(atPath: file) else {
-                let problem = PathCheck.problem(file, expected: .file) ?? "it is not readable"
-                result.diagnostics.append(
-                    .error("unreadable-file", "cannot read file: \(problem)", at: SourceLocation(file: file)))
+            let data: [UInt8]
+            switch BoundedFile.read(file, limit: maxFileSize, what: "fixture file", fix: FixtureLimits.fix) {
+            case .bytes(let bytes): data = bytes
+            case .refused(let diagnostic):
+                result.diagnostics.append(diagnostic)
                 continue
             }
             let text = String(decoding: data, as: UTF8.self)

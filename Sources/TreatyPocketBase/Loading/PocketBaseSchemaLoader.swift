@@ -30,6 +30,16 @@ public struct PocketBaseSchemaLoader: Sendable {
     /// - Parameter path: The file's path, also used in diagnostics.
     /// - Returns: The collections read and the diagnostics.
     public func load(fileAt path: String) -> PocketBaseSchemaLoadResult {
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maxFileSize {
+            return PocketBaseSchemaLoadResult(
+                file: path,
+                diagnostics: [
+                    .error(
+                        "file-too-large", "the file has \(size) bytes, more than the limit of \(maxFileSize) bytes",
+                        at: SourceLocation(file: path),
+                        fix: "pass the pb_schema.json exported from PocketBase (Settings → Export collections)")
+                ])
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             return PocketBaseSchemaLoadResult(
                 file: path,

@@ -29,7 +29,8 @@ struct PocketBaseBackendLoader {
         var contract = setup.contract ?? PocketBaseDialect.emptyContract
         var fixtures = FixtureSet()
         if let directory = setup.fixtures {
-            let loader = PocketBaseRecordLoader(collections: configuration.collections, seed: setup.seed)
+            var loader = PocketBaseRecordLoader(collections: configuration.collections, seed: setup.seed)
+            loader.maxFileSize = setup.maxFixtureFileSize
             let result = loader.load(directory: directory)
             diagnostics += result.diagnostics
             guard !result.hasErrors else { return BackendLoadResult(backend: nil, diagnostics: diagnostics) }

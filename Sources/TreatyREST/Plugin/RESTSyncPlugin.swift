@@ -39,7 +39,7 @@ public struct RESTSyncPlugin: DialectPlugin {
         var fixtures = FixtureSet()
         var diagnostics: [Diagnostic] = []
         if let directory = setup.fixtures {
-            let result = FixtureLoader().load(directory: directory, for: contract)
+            let result = FixtureLoader(maxFileSize: setup.maxFixtureFileSize).load(directory: directory, for: contract)
             diagnostics = result.diagnostics
             guard let loaded = result.fixtures else { return BackendLoadResult(backend: nil, diagnostics: diagnostics) }
             fixtures = loaded

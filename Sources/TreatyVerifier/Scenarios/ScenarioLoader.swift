@@ -42,8 +42,12 @@ public struct ScenarioLoader: Sendable {
     /// gives no results.
     public func loadDirectory(_ directory: String) -> [Result] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted().map {
-            load(fileAt: directory.hasSuffix("/") ? directory + $0 : directory + "/" + $0)
+        return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted().map { name in
+            let file = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+            if let refusal = ContractFileReference.refusal(of: file, leaving: directory, what: "suites directory") {
+                return Result(suite: nil, diagnostics: [refusal])
+            }
+            return load(fileAt: file)
         }
     }
 
