@@ -135,6 +135,19 @@ public struct ContractLoader: Sendable {
             file: file, contract: diagnostics.containsErrors ? nil : contract, diagnostics: diagnostics, text: text)
     }
 
+    /// Whether the file at `path` reads as a contract: a top-level `api:` key (a line starting
+    /// `api:` in YAML, `"api":` in JSON) within its first 64 KiB. A directory walk loads only
+    /// these, so fixtures, payloads and schemas beside the contracts are not linted as contracts.
+    static func declaresAPI(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return true }
+        defer { try? handle.close() }
+        let head = String(decoding: (try? handle.read(upToCount: 64 * 1024)) ?? Data(), as: UTF8.self)
+        if path.lowercased().hasSuffix(".json") {
+            return head.range(of: #""api"\s*:"#, options: .regularExpression) != nil
+        }
+        return head.range(of: #"(^|\n)api\s*:"#, options: .regularExpression) != nil
+    }
+
     static func contractFiles(under directory: String) -> [String] {
         let root = URL(fileURLWithPath: directory)
         guard
@@ -147,7 +160,9 @@ public struct ContractLoader: Sendable {
                 enumerator.skipDescendants()
                 continue
             }
-            guard ["yaml", "yml", "json"].contains(url.pathExtension.lowercased()) else { continue }
+            guard ["yaml", "yml", "json"].contains(url.pathExtension.lowercased()), Self.declaresAPI(url.path) else {
+                continue
+            }
             let relative = url.path.dropFirst(root.path.count)
             files.append(directory.hasSuffix("/") ? directory + relative.dropFirst() : directory + relative)
         }
