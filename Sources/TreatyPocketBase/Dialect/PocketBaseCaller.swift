@@ -5,6 +5,12 @@ enum PocketBaseCaller: Sendable {
     case guest
     case record(collection: PocketBaseCollection, record: JSONObject, claims: JSONObject, token: String)
 
+    /// Names the caller for kept answers: a guest, or the collection and id of its record.
+    var cacheKey: String {
+        guard case .record(let collection, let record, _, _) = self else { return "guest" }
+        return collection.name + "/" + (record["id"]?.stringValue ?? "")
+    }
+
     var isSuperuser: Bool {
         if case .record(let collection, _, _, _) = self { return collection.name == "_superusers" }
         return false

@@ -49,11 +49,31 @@ extension PocketBaseDialect {
         ])
     }
 
-    /// `GET R/{id}`.
+    /// `GET R/{id}`; without parameters, the answer is kept per caller until a collection or any
+    /// record changes (unless the view rule reads the clock or the request).
     func view(_ call: PocketBaseCall, _ collection: PocketBaseCollection, id: String) throws(PocketBaseErrorResponse)
         -> DialectResponse
     {
         if collection.rules.view == nil, !call.caller.isSuperuser { throw .superusersOnly }
+        guard call.request.query.isEmpty, PocketBaseViewAnswers.isCacheable(collection.rules.view) else {
+            return try viewAnswer(call, collection, id: id)
+        }
+        let (generation, names) = state.withLock { state in (state.queries.generation, state.collections.map(\.name)) }
+        let validity = [generation] + names.map { (try? call.store.revision(of: $0)) ?? 0 }
+        let key = collection.name + "\u{0}" + id + "\u{0}" + call.caller.cacheKey
+        if let bytes = viewAnswers.answer(key, validity: validity) {
+            var headers = HTTPFields()
+            headers[.contentType] = "application/json"
+            return DialectResponse(status: .ok, headers: headers, body: bytes)
+        }
+        let response = try viewAnswer(call, collection, id: id)
+        viewAnswers.keep(response.body, for: key, validity: validity)
+        return response
+    }
+
+    private func viewAnswer(_ call: PocketBaseCall, _ collection: PocketBaseCollection, id: String)
+        throws(PocketBaseErrorResponse) -> DialectResponse
+    {
         guard let record = try? call.store.get(collection.name, id: id) else { throw .notFound }
         let scope = queryScope(call)
         guard satisfies(collection.rules.view, record: record, in: collection, call: call, scope: scope) else {

@@ -30,6 +30,8 @@ public final class PocketBaseDialect: Dialect {
     let writeLock = Mutex<Void>(())
     /// Indexes of collection fields, kept between requests until their collection changes.
     let indexes = QueryIndexCache()
+    /// Parameterless record views, kept until a collection or any record changes.
+    let viewAnswers = PocketBaseViewAnswers()
 
     /// Creates a dialect.
     ///

@@ -1,0 +1,44 @@
+internal import Foundation
+internal import Synchronization
+
+/// Answers to `GET /api/collections/{c}/records/{id}` without parameters, kept by record and
+/// caller while nothing they could depend on changes: the collections (their generation) and
+/// every collection's records (their store revisions — a rule may read another collection, and
+/// the caller's own record lives in one).
+///
+/// At most ``capacity`` answers are kept; past it, all are dropped.
+final class PocketBaseViewAnswers: Sendable {
+    static let capacity = 4096
+
+    private struct Kept {
+        let validity: [UInt64]
+        let bytes: [UInt8]
+    }
+
+    private let answers = Mutex<[String: Kept]>([:])
+
+    /// The answer kept for `key` at `validity`, if any.
+    func answer(_ key: String, validity: [UInt64]) -> [UInt8]? {
+        answers.withLock { answers in
+            guard let kept = answers[key], kept.validity == validity else { return nil }
+            return kept.bytes
+        }
+    }
+
+    /// Keeps `bytes` for `key` at `validity`.
+    func keep(_ bytes: [UInt8], for key: String, validity: [UInt64]) {
+        answers.withLock { answers in
+            if answers[key] == nil, answers.count >= Self.capacity { answers.removeAll() }
+            answers[key] = Kept(validity: validity, bytes: bytes)
+        }
+    }
+
+    /// Whether a view rule's answer depends only on records, collections and the caller's
+    /// record: no clock macro, no request header, query, method or body.
+    static func isCacheable(_ rule: String?) -> Bool {
+        guard let rule else { return true }
+        let rest = rule.replacingOccurrences(of: "@request.auth.", with: "")
+            .replacingOccurrences(of: "@collection.", with: "")
+        return !rest.contains("@")
+    }
+}
