@@ -47,14 +47,9 @@ extension FileMakerDialect {
     ) throws(FileMakerError) -> (found: [Int], ordered: [Int], projection: FileMakerCaches.Projection) {
         let today = today(context)
         let finder = FileMakerFinder(context: context, today: today)
-        let database = context.database.name
-        var tables = [context.layout.table]
-        for portal in context.layout.portals where !tables.contains(portal.table) { tables.append(portal.table) }
-        let revisions = tables.map {
-            (try? context.store.revision(of: FileMakerStoreModel.resource(database: database, table: $0))) ?? 0
-        }
+        let revisions = context.revisions(showing: context.layout.portals)
         let key = [
-            database, context.layout.name, String(context.dateFormat.rawValue), String(today.daysSinceEpoch),
+            context.database.name, context.layout.name, String(context.dateFormat.rawValue), String(today.daysSinceEpoch),
             (body["query"] ?? .null).serialized(), (body["sort"] ?? .null).serialized(),
         ].joined(separator: "\u{0}")
         if let kept = context.caches.foundSets.foundSet(key, revisions: revisions),

@@ -160,6 +160,16 @@ struct FileMakerContext {
     /// The table of the layout.
     var table: FileMakerTable? { database.table(named: layout.table) }
 
+    /// The store's revisions of the layout's table and then of `portals`' tables (each once):
+    /// what anything kept for an answer showing them depends on.
+    func revisions(showing portals: [FileMakerPortal]) -> [UInt64] {
+        var tables = [layout.table]
+        for portal in portals where !tables.contains(portal.table) { tables.append(portal.table) }
+        return tables.map {
+            (try? store.revision(of: FileMakerStoreModel.resource(database: database.name, table: $0))) ?? 0
+        }
+    }
+
     /// The context answers are rendered in: the layout `layout.response` names (from the query,
     /// or `body` for a find), else this one.
     ///

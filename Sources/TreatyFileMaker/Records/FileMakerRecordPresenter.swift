@@ -25,13 +25,8 @@ struct FileMakerRecordPresenter {
     init(context: FileMakerContext, portals: PortalSelection) {
         self.context = context
         self.portals = portals
-        let database = context.database.name
-        var tables = [context.layout.table]
-        for (portal, _, _) in portals.portals where !tables.contains(portal.table) { tables.append(portal.table) }
-        let revisions = tables.map {
-            (try? context.store.revision(of: FileMakerStoreModel.resource(database: database, table: $0))) ?? 0
-        }
-        var key = database
+        let revisions = context.revisions(showing: portals.portals.map(\.portal))
+        var key = context.database.name
         key += "\u{0}" + context.layout.name + "\u{0}" + String(context.dateFormat.rawValue)
         for (portal, offset, limit) in portals.portals {
             key += "\u{0}" + portal.name + ":" + String(offset) + ":" + String(limit)

@@ -111,24 +111,29 @@ struct FileMakerSort {
             }
             return lhs < rhs
         }
-        if let prefix, prefix < records.count / 2 {
-            var best: [Int] = []
-            best.reserveCapacity(prefix + 1)
-            for candidate in records.indices
-            where best.count < prefix || best.last.map({ precedes(candidate, $0) }) ?? true {
-                var low = 0
-                var high = best.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if precedes(best[middle], candidate) { low = middle + 1 } else { high = middle }
-                }
-                best.insert(candidate, at: low)
-                if best.count > prefix { best.removeLast() }
-            }
-            return best.map { records[$0] }
+        return Self.first(prefix, of: Array(records.indices), by: precedes).map { records[$0] }
+    }
+
+    /// The first `prefix` of `candidates` (all of them when `nil`) in the order `precedes`
+    /// gives: a short page is selected without sorting the rest.
+    private static func first(_ prefix: Int?, of candidates: [Int], by precedes: (Int, Int) -> Bool) -> [Int] {
+        guard let prefix, prefix < candidates.count / 2 else {
+            let order = candidates.sorted(by: precedes)
+            return prefix.map { Array(order.prefix($0)) } ?? order
         }
-        let order = records.indices.sorted(by: precedes)
-        return (prefix.map { Array(order.prefix($0)) } ?? order).map { records[$0] }
+        var best: [Int] = []
+        best.reserveCapacity(prefix + 1)
+        for candidate in candidates where best.count < prefix || best.last.map({ precedes(candidate, $0) }) ?? true {
+            var low = 0
+            var high = best.count
+            while low < high {
+                let middle = (low + high) / 2
+                if precedes(best[middle], candidate) { low = middle + 1 } else { high = middle }
+            }
+            best.insert(candidate, at: low)
+            if best.count > prefix { best.removeLast() }
+        }
+        return best
     }
 
     /// The dense rank of each value in sort order: equal values share a rank, a lower rank
@@ -161,23 +166,7 @@ struct FileMakerSort {
             }
             return lhs < rhs
         }
-        if let prefix, prefix < positions.count / 2 {
-            var best: [Int] = []
-            best.reserveCapacity(prefix + 1)
-            for candidate in positions where best.count < prefix || best.last.map({ precedes(candidate, $0) }) ?? true {
-                var low = 0
-                var high = best.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if precedes(best[middle], candidate) { low = middle + 1 } else { high = middle }
-                }
-                best.insert(candidate, at: low)
-                if best.count > prefix { best.removeLast() }
-            }
-            return best
-        }
-        let order = positions.sorted(by: precedes)
-        return prefix.map { Array(order.prefix($0)) } ?? order
+        return Self.first(prefix, of: positions, by: precedes)
     }
 
     /// `MM/dd/yyyy[ HH:mm:ss]` as `yyyyMMdd HH:mm:ss`, which sorts as text.
