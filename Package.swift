@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "TreatyQuery", targets: ["TreatyQuery"]),
         .library(name: "TreatyPocketBase", targets: ["TreatyPocketBase"]),
         .library(name: "TreatyFileMaker", targets: ["TreatyFileMaker"]),
+        .library(name: "TreatyCloudKit", targets: ["TreatyCloudKit"]),
         .executable(name: "treaty", targets: ["treaty"]),
     ],
     dependencies: [
@@ -29,6 +30,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         .target(name: "TreatyCalendar"),
@@ -59,7 +61,9 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
-        .target(name: "TreatyDialects", dependencies: ["TreatyDialectKit", "TreatyREST", "TreatyPocketBase", "TreatyFileMaker"]),
+        .target(
+            name: "TreatyDialects",
+            dependencies: ["TreatyDialectKit", "TreatyREST", "TreatyPocketBase", "TreatyFileMaker", "TreatyCloudKit"]),
         .target(
             name: "TreatySimulator",
             dependencies: [
@@ -107,6 +111,14 @@ let package = Package(
             dependencies: [
                 "TreatyCalendar", "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyDialectKit", "TreatyQuery",
                 "TreatyRules",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        .target(
+            name: "TreatyCloudKit",
+            dependencies: [
+                "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyDialectKit", "TreatyQuery", "TreatyRules",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
@@ -185,6 +197,15 @@ let package = Package(
             name: "TreatyFileMakerTests",
             dependencies: [
                 "TreatyFileMaker", "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyDialectKit", "TreatyRules", "TreatyTestSupport",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        .testTarget(
+            name: "TreatyCloudKitTests",
+            dependencies: [
+                "TreatyCloudKit", "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyDialectKit", "TreatyRules",
+                "TreatyTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),

@@ -1,4 +1,5 @@
 public import TreatyDialectKit
+internal import TreatyCloudKit
 internal import TreatyFileMaker
 internal import TreatyPocketBase
 internal import TreatyREST
@@ -8,5 +9,5 @@ extension DialectRegistry {
     /// `TreatyTesting` and the conformance suite take their dialects from.
     ///
     /// A new dialect module adds its plugin here, and nowhere else.
-    public static let standard = DialectRegistry([RESTSyncPlugin(), PocketBasePlugin(), FileMakerPlugin()])
+    public static let standard = DialectRegistry([RESTSyncPlugin(), PocketBasePlugin(), FileMakerPlugin(), CloudKitPlugin()])
 }

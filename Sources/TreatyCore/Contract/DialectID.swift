@@ -20,7 +20,7 @@ public struct DialectID: RawRepresentable, Sendable, Hashable, CustomStringConve
 
     /// The top-level contract keys a dialect declares itself, besides the common ones: the
     /// loader keeps them in ``Contract/sections`` for the dialect's module to decode.
-    public static let sectionKeys: [DialectID: [String]] = [.fileMaker: ["databases"]]
+    public static let sectionKeys: [DialectID: [String]] = [.fileMaker: ["databases"], .cloudKit: ["container"]]
 
     public var description: String { rawValue }
 }

@@ -9,7 +9,8 @@ extension CompiledCondition {
         switch (op, operand) {
         case (.isNull, .none), (.isNotNull, .none): return .none
         case (.isNull, _), (.isNotNull, _): throw shapeError("takes no operand")
-        case (.near, .value(let value)), (.near, .tolerance(let value, _)): return .unevaluated(value)
+        case (.near, .tolerance(let point, let distance)): return try near(point, distance)
+        case (.near, _): throw shapeError("takes a point and a distance in metres (a tolerance operand)")
         case (_, .parameter(let name)): return .unbound(name)
         case (.between, .range(let low, let high)): return try range(low, high)
         case (.between, _): throw shapeError("takes a range operand (two values)")
@@ -107,6 +108,22 @@ extension CompiledCondition {
             throw QueryError(.typeMismatch, "the bounds \(low) and \(high) of '\(source.path)' do not compare")
         }
         return order <= 0 ? .range(a, b) : .range(b, a)
+    }
+
+    /// `near`: a `{"latitude", "longitude"}` point and a distance in metres ≥ 0.
+    private func near(_ point: JSONValue, _ distance: JSONValue) throws(QueryError) -> CompiledOperand {
+        guard let latitude = point["latitude"]?.numberValue?.doubleValue,
+            let longitude = point["longitude"]?.numberValue?.doubleValue, (-90...90).contains(latitude),
+            (-180...180).contains(longitude)
+        else {
+            throw QueryError(
+                .typeMismatch, "the point of near on '\(source.path)' must be {latitude, longitude}, not \(point.quoted)")
+        }
+        guard case .number(let metres) = distance, metres.doubleValue >= 0 else {
+            throw QueryError(
+                .typeMismatch, "the distance of near on '\(source.path)' must be metres ≥ 0, not \(distance.quoted)")
+        }
+        return .near(GeoPoint(latitude: latitude, longitude: longitude), metres: metres.doubleValue)
     }
 
     private func tolerance(_ value: JSONValue, _ tolerance: JSONValue) throws(QueryError) -> CompiledOperand {

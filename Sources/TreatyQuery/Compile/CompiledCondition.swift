@@ -35,8 +35,8 @@ enum CompiledOperand: Sendable {
     case field(FieldOperand)
     case macro(DateMacro)
     case unbound(String)
-    /// `near`: modelled, not evaluated.
-    case unevaluated(JSONValue)
+    /// `near`: within `metres` of a point, on the Earth's surface.
+    case near(GeoPoint, metres: Double)
 }
 
 /// A field operand: how it is read, and from which record.

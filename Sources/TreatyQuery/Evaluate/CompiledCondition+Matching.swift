@@ -14,6 +14,9 @@ extension CompiledCondition {
             value = .text(fold ? source.fold.apply(text) : text)
         }
         switch (op, operand) {
+        case (.near, .near(let point, let metres)):
+            guard case .json(let location) = value, let other = GeoPoint(location) else { return false }
+            return point.distance(to: other) <= metres
         case (_, .nothing), (_, .one(nil)): return false
         case (.eq, .one(let other?)): return Scalar.compare(value, other) == 0
         case (.ne, .one(let other?)): return Scalar.compare(value, other) != 0

@@ -172,9 +172,6 @@ struct Evaluator<Source: QueryDataSource> {
         switch condition.operand {
         case .unbound(let name):
             throw QueryError(.unboundParameter, "the parameter '\(name)' of '\(condition.qualifiedPath)' is not set")
-        case .unevaluated:
-            throw QueryError(
-                .unsupported, "the operator 'near' on '\(condition.qualifiedPath)' is modelled but not evaluated")
         case .macro(let macro):
             let value = macro.value(now: environment.now)
             let scalar: Scalar

@@ -49,7 +49,8 @@ public enum QueryOperator: String, Sendable, Hashable, CaseIterable, CustomStrin
     case isNull
     /// The value is present and not null.
     case isNotNull
-    /// Within a distance of a point; modelled, but evaluation reports it unsupported.
+    /// Within a distance of a point: the operand is ``Operand/tolerance(_:_:)`` with a
+    /// `{"latitude", "longitude"}` point and metres (great-circle distance).
     case near
 
     public var description: String { rawValue }

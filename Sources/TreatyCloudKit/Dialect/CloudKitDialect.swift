@@ -1,0 +1,86 @@
+internal import Foundation
+internal import HTTPTypes
+internal import Synchronization
+public import TreatyCore
+public import TreatyDialect
+internal import TreatyJSON
+
+/// Apple's CloudKit Web Services over a ``TreatyDialect/RecordStore`` (cloudkit.md): records,
+/// zones, queries, change feeds and assets under `/database/1/{container}/{environment}/{database}/…`,
+/// with API-token, web-auth-token and signed server-to-server authentication.
+///
+/// Zones, records, learned record types and assets live in the store (``CloudKitStoreModel``);
+/// the dialect keeps only the lock its writes hold and the generator of error UUIDs.
+public struct CloudKitDialect: Dialect {
+    public static let id = DialectID.cloudKit
+
+    /// The container and its credentials.
+    public let configuration: CloudKitDialectConfiguration
+    let state: CloudKitState
+
+    /// Creates the dialect.
+    public init(configuration: CloudKitDialectConfiguration) {
+        self.configuration = configuration
+        state = CloudKitState(seed: configuration.seed)
+    }
+
+    public func respond(to request: DialectRequest, store: RecordStore) -> DialectResponse {
+        if request.path.hasPrefix(CloudKitAssetRoutes.prefix) {
+            return CloudKitAssetRoutes(dialect: self, store: store).respond(to: request)
+        }
+        do throws(CloudKitError) {
+            guard let route = try CloudKitRoute.parse(request.path) else {
+                throw CloudKitError(.notFound, "no CloudKit operation at \(request.path)")
+            }
+            guard route.container == configuration.schema.container else {
+                throw CloudKitError(.notFound, "unknown container '\(route.container)'")
+            }
+            guard let method = CloudKitRoute.operations[route.operation] else {
+                throw CloudKitError(.notFound, "unknown operation '\(route.operation)'")
+            }
+            guard request.method == method else {
+                throw CloudKitError.badRequest("\(route.operation) takes \(method.rawValue), not \(request.method.rawValue)")
+            }
+            let caller = try CloudKitAuthenticator(configuration: configuration).caller(of: request, route: route)
+            let call = try CloudKitCall(dialect: self, request: request, store: store, route: route, caller: caller)
+            return try call.answer()
+        } catch {
+            return error.response(uuid: state.nextUUID())
+        }
+    }
+
+    public func failureResponse(for failure: SimulatorFailure) -> DialectResponse {
+        let error: CloudKitError =
+            switch failure {
+            case .routeNotFound: CloudKitError(.notFound, "no CloudKit operation at this URL")
+            case .methodNotAllowed: CloudKitError.badRequest("the operation does not take this HTTP method")
+            case .payloadTooLarge(let limit): CloudKitError.badRequest("the request body is over \(limit) bytes")
+            case .unsupportedMediaType: CloudKitError.badRequest("send the request body as JSON")
+            case .injectedStatus(let status):
+                status.code == 503
+                    ? CloudKitError(.tryAgainLater, "try again later", retryAfter: 1)
+                    : CloudKitError(
+                        status.code >= 500 ? .internalError : .badRequest,
+                        status.reasonPhrase.isEmpty ? "error" : status.reasonPhrase)
+            case .rateLimited(let seconds): CloudKitError(.throttled, "rate limited", retryAfter: seconds)
+            }
+        return error.response(uuid: state.nextUUID())
+    }
+}
+
+/// The dialect's own state, shared by every event loop.
+final class CloudKitState: Sendable {
+    /// Held by every write, so change-tag checks, reference checks and the write they guard are
+    /// one step.
+    let writing = Mutex(())
+    private let generator: Mutex<SeededGenerator>
+
+    init(seed: UInt64) {
+        generator = Mutex(SeededGenerator(seed: seed ^ 0x636c_6f75_646b_6974))
+    }
+
+    /// A fresh UUID (error entries, server-chosen record names, asset ids).
+    func nextUUID() -> String {
+        generator.withLock { $0.uuid() }
+    }
+}

@@ -1,0 +1,86 @@
+internal import Crypto
+internal import Foundation
+internal import TreatyCore
+internal import TreatyDialect
+internal import TreatyDialectKit
+internal import TreatyJSON
+
+/// ``CloudKitPlugin/loadBackend(_:)``: the contract's container (or the one `--container`
+/// names), the serve options' tokens and keys, and the fixtures.
+struct CloudKitBackendLoader {
+    let setup: BackendSetup
+
+    func load() -> BackendLoadResult {
+        var diagnostics: [Diagnostic] = []
+        var schema: CloudKitSchema
+        if let contract = setup.contract {
+            let decoded = CloudKitSchemaDecoder().decode(contract)
+            diagnostics = decoded.diagnostics
+            guard let declared = decoded.schema else { return BackendLoadResult(backend: nil, diagnostics: diagnostics) }
+            schema = declared
+            if let container = setup.options["container"], container != schema.container {
+                return .failure(
+                    "--container \(container) is not the contract's container \(schema.container)", file: "cloudkit",
+                    fix: "leave --container out, or name the contract's container")
+            }
+        } else {
+            guard let container = setup.options["container"] else {
+                return .failure(
+                    "the cloudkit dialect without a contract needs --container iCloud.…", file: "cloudkit",
+                    fix: "pass --container iCloud.com.example.App --api-token TOKEN")
+            }
+            guard container.hasPrefix("iCloud.") else {
+                return .failure("--container must start with 'iCloud.', found '\(container)'", file: "cloudkit")
+            }
+            schema = CloudKitSchema(container: container)
+        }
+        if let token = setup.options["api-token"], !schema.apiTokens.contains(token) { schema.apiTokens.append(token) }
+        guard !schema.apiTokens.isEmpty else {
+            return .failure(
+                "no API token: the container would refuse every request", file: "cloudkit",
+                fix: "pass --api-token TOKEN, or list api_tokens under container:")
+        }
+        if let token = setup.options["web-auth-token"], !schema.users.contains(where: { $0.webAuthToken == token }) {
+            schema.users.append(.derived(fromToken: token))
+        }
+        var configuration = CloudKitDialectConfiguration(schema: schema, seed: setup.seed)
+        if let text = setup.options["signature-window"] {
+            guard let seconds = Int64(text), seconds > 0 else {
+                return .failure("--signature-window must be a positive number of seconds", file: "cloudkit")
+            }
+            configuration.signatureWindowSeconds = seconds
+        }
+        if let text = setup.options["server-key"] {
+            guard let equals = text.firstIndex(of: "=") else {
+                return .failure("--server-key takes KEYID=FILE, found '\(text)'", file: "cloudkit")
+            }
+            let keyID = String(text[..<equals])
+            let path = String(text[text.index(after: equals)...])
+            guard let pem = try? String(contentsOfFile: path, encoding: .utf8) else {
+                return .failure("cannot read the public key file '\(path)'", file: path)
+            }
+            guard let key = try? P256.Signing.PublicKey(pemRepresentation: pem) else {
+                return .failure(
+                    "'\(path)' is not the PEM of a P-256 public key", file: path,
+                    fix: "export it with: openssl ec -in key.pem -pubout -out public.pem")
+            }
+            configuration.serverKeys[keyID] = Array(key.x963Representation)
+        }
+        var fixtures = CloudKitFixtureLoader.startZones(schema)
+        if let directory = setup.fixtures {
+            var loader = CloudKitFixtureLoader(schema: schema)
+            loader.maxFileSize = setup.maxFixtureFileSize
+            let loaded = loader.load(directory: directory)
+            diagnostics += loaded.diagnostics
+            guard let records = loaded.records else { return BackendLoadResult(backend: nil, diagnostics: diagnostics) }
+            fixtures.records[CloudKitStoreModel.records] = records
+        }
+        var storeContract = CloudKitStoreModel.contract(api: setup.contract?.api ?? "cloudkit", file: setup.contract?.file)
+        if let contract = setup.contract { storeContract.sections = contract.sections }
+        let settings = configuration
+        let backend = SimulatedBackend(contract: storeContract, fixtures: fixtures) {
+            CloudKitDialect(configuration: settings)
+        }
+        return BackendLoadResult(backend: backend, diagnostics: diagnostics)
+    }
+}

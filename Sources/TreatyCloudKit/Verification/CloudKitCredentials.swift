@@ -1,0 +1,73 @@
+internal import Crypto
+internal import Foundation
+internal import TreatyDialectKit
+
+/// What the generated suites authenticate with: against the simulator, the contract's first API
+/// token and user; against a live container, `TREATY_CK_API_TOKEN`, `TREATY_CK_WEB_AUTH_TOKEN`,
+/// and `TREATY_CK_KEY_ID` with `TREATY_CK_PRIVATE_KEY` for signed requests.
+struct CloudKitCredentials: Sendable {
+    var container: String
+    var environment: String
+    var apiToken: String
+    var webAuthToken: String?
+    /// The server-to-server key ID and its private key's raw representation.
+    var signingKey: (id: String, key: [UInt8])?
+
+    init(schema: CloudKitSchema, environment: VerificationEnvironment) throws(DialectSetupError) {
+        container = schema.container
+        self.environment =
+            environment.options["environment"] ?? (environment.isLive ? environment.value("TREATY_CK_ENVIRONMENT") : nil)
+            ?? "development"
+        guard self.environment == "development" || self.environment == "production" else {
+            throw DialectSetupError("the CloudKit environment must be development or production, not '\(self.environment)'")
+        }
+        guard environment.isLive else {
+            guard let token = schema.apiTokens.first else {
+                throw DialectSetupError("the contract's container lists no api_tokens for the simulator to accept")
+            }
+            apiToken = token
+            webAuthToken = schema.users.first?.webAuthToken
+            return
+        }
+        guard let token = environment.value("TREATY_CK_API_TOKEN") else {
+            throw DialectSetupError("set TREATY_CK_API_TOKEN to verify a live CloudKit container")
+        }
+        apiToken = token
+        webAuthToken = environment.value("TREATY_CK_WEB_AUTH_TOKEN")
+        if let keyID = environment.value("TREATY_CK_KEY_ID") {
+            guard let path = environment.value("TREATY_CK_PRIVATE_KEY") else {
+                throw DialectSetupError("TREATY_CK_KEY_ID is set but TREATY_CK_PRIVATE_KEY (the key's PEM file) is not")
+            }
+            guard let pem = try? String(contentsOfFile: path, encoding: .utf8),
+                let key = try? P256.Signing.PrivateKey(pemRepresentation: pem)
+            else {
+                throw DialectSetupError("TREATY_CK_PRIVATE_KEY does not name a readable PEM file of a P-256 private key")
+            }
+            signingKey = (keyID, Array(key.rawRepresentation))
+        }
+    }
+
+    /// The secrets a report must never show.
+    var secrets: [String] {
+        [apiToken] + (webAuthToken.map { [$0] } ?? [])
+    }
+}
+
+/// Signs a request as a server-to-server key does (cloudkit.md §2).
+enum CloudKitRequestSigner {
+    /// The three `X-Apple-CloudKit-Request-*` headers for `body` sent to `path` at `date`.
+    static func headers(keyID: String, key raw: [UInt8], path: String, body: [UInt8], date: Date = Date())
+        -> [(String, String)]
+    {
+        guard let key = try? P256.Signing.PrivateKey(rawRepresentation: raw) else { return [] }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        let stamp = formatter.string(from: date)
+        let hash = Data(SHA256.hash(data: body)).base64EncodedString()
+        let signature = (try? key.signature(for: Data("\(stamp):\(hash):\(path)".utf8)))?.derRepresentation ?? Data()
+        return [
+            ("X-Apple-CloudKit-Request-KeyID", keyID), ("X-Apple-CloudKit-Request-ISO8601Date", stamp),
+            ("X-Apple-CloudKit-Request-SignatureV1", signature.base64EncodedString()),
+        ]
+    }
+}
