@@ -18,6 +18,7 @@ import TreatyTesting
         "rest-sync": ("Contracts/demo/contract.yaml", "Fixtures/demo"),
         "pocketbase": ("Contracts/blog/", "Fixtures/blog"),
         "filemaker": ("Contracts/music/", "Fixtures/music"),
+        "cloudkit": ("Contracts/gallery/", "Fixtures/gallery"),
     ]
 
     @Test("every registered dialect has an example to run the suite on")
@@ -45,7 +46,7 @@ import TreatyTesting
     func toolsNameNoDialect() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().path
-        let names = ["PocketBase", "pocketBase", "RESTDialect", "restSync", "FileMaker", "fileMaker"]
+        let names = ["PocketBase", "pocketBase", "RESTDialect", "restSync", "FileMaker", "fileMaker", "CloudKit", "cloudKit"]
         var offenders: [String] = []
         for module in ["TreatySimulator", "TreatyVerifier", "TreatyTesting", "treaty"] {
             let directory = root + "/Sources/" + module

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TreatyCloudKit
 import TreatyCore
 import TreatyDialectKit
 import TreatyFileMaker
@@ -55,6 +56,13 @@ import TreatyRules
         let catalog = FileMakerPlugin().ruleCatalog
         #expect(catalog.rules.map(\.id) == RuleID.fileMakerRules)
         Self.expectCatalog(catalog, matches: Self.matrix(FileMakerBreakage.allCases, rule: \.expectedRule))
+    }
+
+    @Test("the CloudKit catalogue has every CK rule and the matrix's breakages")
+    func cloudKit() {
+        let catalog = CloudKitPlugin().ruleCatalog
+        #expect(catalog.rules.map(\.id) == RuleID.cloudKitRules)
+        Self.expectCatalog(catalog, matches: Self.matrix(CloudKitBreakage.allCases, rule: \.expectedRule))
     }
 
     @Test("the payload-checked rest-sync rules are exactly TreatyRules' payload rules")

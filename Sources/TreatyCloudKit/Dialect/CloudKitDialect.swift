@@ -54,7 +54,9 @@ public struct CloudKitDialect: Dialect {
             switch failure {
             case .routeNotFound: CloudKitError(.notFound, "no CloudKit operation at this URL")
             case .methodNotAllowed: CloudKitError.badRequest("the operation does not take this HTTP method")
-            case .payloadTooLarge(let limit): CloudKitError.badRequest("the request body is over \(limit) bytes")
+            case .payloadTooLarge(let limit):
+                // 413 is QUOTA_EXCEEDED's status in CloudKit's table; a body over the limit is refused with it.
+                CloudKitError(.quotaExceeded, "the request body is over \(limit) bytes")
             case .unsupportedMediaType: CloudKitError.badRequest("send the request body as JSON")
             case .injectedStatus(let status):
                 status.code == 503

@@ -98,6 +98,7 @@ struct CloudKitModifyPlanner {
         if type == nil, environment == .production {
             throw .badRequest("record type '\(typeName)' is not in the production schema; deploy it from development")
         }
+        if type == nil, learned[typeName] == nil { learned[typeName] = [] }
         var values = base?["values"]?.objectValue ?? JSONObject()
         for member in fields.members {
             let name = member.key

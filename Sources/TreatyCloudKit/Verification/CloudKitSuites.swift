@@ -65,7 +65,7 @@ struct CloudKitSuites {
                 bench.context.record(CloudKitConformance.checkError(reply.json, status: reply.status), in: reply)
             },
             makeCase(suite, "a malformed body is BAD_REQUEST", rules: [.cloudKitError], writes: false) { bench, _ in
-                let path = "\(bench.base)/records/query"
+                let path = "/database/1/\(credentials.container)/\(credentials.environment)/public/records/query"
                 let reply = try await bench.context.send(
                     .post, path, query: [("ckAPIToken", credentials.apiToken)], bytes: Array("{\"query\": ".utf8))
                 try bench.context.require(reply, status: 400, rule: .cloudKitError, "a body that is not JSON")

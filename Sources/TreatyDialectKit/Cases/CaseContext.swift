@@ -171,10 +171,11 @@ public final class CaseContext {
         guard reply.status != status else { return }
         let code = reply.errorCode.map { " (\($0))" } ?? ""
         findings.append(
-            Finding(
-                rule: rule, category: .statusMismatch,
-                summary: "\(reply.request): expected \(status), got \(reply.status)\(code)",
-                detail: "\(meaning)\nexpected status \(status); the target answered \(reply.status)\(code)"))
+            conceal(
+                Finding(
+                    rule: rule, category: .statusMismatch,
+                    summary: "\(reply.request): expected \(status), got \(reply.status)\(code)",
+                    detail: "\(meaning)\nexpected status \(status); the target answered \(reply.status)\(code)")))
         throw Stop()
     }
 
