@@ -180,7 +180,7 @@ let package = Package(
             name: "TreatyVerifierTests",
             dependencies: [
                 "TreatyVerifier", "TreatyREST", "TreatyDialect", "TreatyDialectKit", "TreatyCore", "TreatyJSON",
-                "TreatySimulator", "TreatyPocketBase", "TreatyFileMaker", "TreatyTestSupport",
+                "TreatySimulator", "TreatyPocketBase", "TreatyFileMaker", "TreatyCloudKit", "TreatyTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],

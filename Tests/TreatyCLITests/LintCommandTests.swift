@@ -6,7 +6,7 @@ import Testing
     func lintDefault() async throws {
         let output = try await TreatyProcess.run(["lint"])
         #expect(output.status == 0)
-        #expect(output.standardOutput == "linted 3 contract files: 0 errors, 0 warnings\n")
+        #expect(output.standardOutput == "linted 4 contract files: 0 errors, 0 warnings\n")
     }
 
     @Test("linting a project directory lints its contracts, not the fixtures and payloads beside them")

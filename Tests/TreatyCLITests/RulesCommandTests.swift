@@ -24,7 +24,7 @@ import Testing
         #expect(output.status == 0, "\(output.standardError)")
         let document = try #require(
             try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any])
-        #expect(document["contracts"] as? [String] == ["Contracts/blog/contract.yaml", "Contracts/demo/contract.yaml", "Contracts/music/contract.yaml"])
+        #expect(document["contracts"] as? [String] == ["Contracts/blog/contract.yaml", "Contracts/demo/contract.yaml", "Contracts/gallery/contract.yaml", "Contracts/music/contract.yaml"])
         let dialects = try #require(document["dialects"] as? [[String: Any]])
         #expect(dialects.count == 1)
         #expect(dialects.first?["dialect"] as? String == "pocketbase")

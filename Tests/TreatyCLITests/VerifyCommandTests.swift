@@ -50,7 +50,7 @@ import Testing
         #expect(try await xmllint(report, schema: "junit-jenkins.xsd") == 0)
         #expect(try await xmllint(report, schema: "junit-xunit-plugin-10.xsd") == 0)
         let perSuite = try FileManager.default.contentsOfDirectory(atPath: directory + "/suites").sorted()
-        #expect(perSuite.count == 13 && perSuite.allSatisfy { $0.hasPrefix("TEST-") && $0.hasSuffix(".xml") }, "\(perSuite)")
+        #expect(perSuite.count == 16 && perSuite.allSatisfy { $0.hasPrefix("TEST-") && $0.hasSuffix(".xml") }, "\(perSuite)")
     }
 
     @Test("two shards together run every case once, and report merge joins them")

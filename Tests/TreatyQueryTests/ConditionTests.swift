@@ -131,12 +131,31 @@ import TreatyQuery
         #expect(try Blog.posts(.cond(Condition("meta", .ne, 7))) == ["p1", "p2", "p5"])
     }
 
-    @Test("near is modelled but evaluating it is an error, not a crash")
+    @Test("near keeps the points within the distance (great-circle metres); a malformed point is a compile error")
     func near() throws {
-        let query = try Query("posts", where: .cond(Condition("place", .near, .tolerance([1, 2], 100))))
-            .compiled(with: Blog.schema)
-        let error = #expect(throws: QueryError.self) { try query.find(in: Blog.data(), environment: Blog.environment) }
-        #expect(error?.kind == .unsupported)
-        #expect(error?.message == "the operator 'near' on 'place' is modelled but not evaluated")
+        let schema = QuerySchema([ResourceSchema("sites", fields: ["place": .location])])
+        let data = InMemoryDataSource(
+            schema: schema,
+            records: [
+                "sites": [
+                    ["id": "cupertino", "place": ["latitude": 37.3318, "longitude": -122.0312]],
+                    ["id": "sunnyvale", "place": ["latitude": 37.3688, "longitude": -122.0363]],
+                    ["id": "stockholm", "place": ["latitude": 59.3293, "longitude": 18.0686]],
+                    ["id": "nowhere"],
+                ]
+            ])
+        func within(_ metres: Double) throws -> [String] {
+            let point: JSONValue = ["latitude": 37.3318, "longitude": -122.0312]
+            let query = try Query("sites", where: .cond(Condition("place", .near, .tolerance(point, .number(JSONNumber(metres))))))
+                .compiled(with: schema)
+            return try query.find(in: data).compactMap { $0["id"]?.stringValue }
+        }
+        #expect(try within(100) == ["cupertino"])
+        #expect(try within(5_000) == ["cupertino", "sunnyvale"])
+        #expect(try within(9_000_000) == ["cupertino", "stockholm", "sunnyvale"])
+        let error = #expect(throws: QueryError.self) {
+            try Query("sites", where: .cond(Condition("place", .near, .tolerance([1, 2], 100)))).compiled(with: schema)
+        }
+        #expect(error?.kind == .typeMismatch)
     }
 }

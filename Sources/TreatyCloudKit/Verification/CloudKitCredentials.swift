@@ -2,9 +2,9 @@ internal import Crypto
 internal import Foundation
 internal import TreatyDialectKit
 
-/// What the generated suites authenticate with: against the simulator, the contract's first API
-/// token and user; against a live container, `TREATY_CK_API_TOKEN`, `TREATY_CK_WEB_AUTH_TOKEN`,
-/// and `TREATY_CK_KEY_ID` with `TREATY_CK_PRIVATE_KEY` for signed requests.
+/// What the generated suites authenticate with: the contract's first API token and user; on a
+/// live container `TREATY_CK_API_TOKEN` and `TREATY_CK_WEB_AUTH_TOKEN` replace them when set, and
+/// `TREATY_CK_KEY_ID` with `TREATY_CK_PRIVATE_KEY` signs requests to the public database.
 struct CloudKitCredentials: Sendable {
     var container: String
     var environment: String
@@ -21,19 +21,16 @@ struct CloudKitCredentials: Sendable {
         guard self.environment == "development" || self.environment == "production" else {
             throw DialectSetupError("the CloudKit environment must be development or production, not '\(self.environment)'")
         }
-        guard environment.isLive else {
-            guard let token = schema.apiTokens.first else {
-                throw DialectSetupError("the contract's container lists no api_tokens for the simulator to accept")
-            }
-            apiToken = token
-            webAuthToken = schema.users.first?.webAuthToken
-            return
-        }
-        guard let token = environment.value("TREATY_CK_API_TOKEN") else {
-            throw DialectSetupError("set TREATY_CK_API_TOKEN to verify a live CloudKit container")
+        let live = environment.isLive
+        guard let token = (live ? environment.value("TREATY_CK_API_TOKEN") : nil) ?? schema.apiTokens.first else {
+            throw DialectSetupError(
+                live
+                    ? "set TREATY_CK_API_TOKEN (or list api_tokens under container:) to verify a live CloudKit container"
+                    : "the contract's container lists no api_tokens for the simulator to accept")
         }
         apiToken = token
-        webAuthToken = environment.value("TREATY_CK_WEB_AUTH_TOKEN")
+        webAuthToken = (live ? environment.value("TREATY_CK_WEB_AUTH_TOKEN") : nil) ?? schema.users.first?.webAuthToken
+        guard live else { return }
         if let keyID = environment.value("TREATY_CK_KEY_ID") {
             guard let path = environment.value("TREATY_CK_PRIVATE_KEY") else {
                 throw DialectSetupError("TREATY_CK_KEY_ID is set but TREATY_CK_PRIVATE_KEY (the key's PEM file) is not")

@@ -79,7 +79,7 @@ struct CloudKitSuites {
 
     private func recordCases(_ type: CloudKitRecordType, suite: String) -> [VerificationCase] {
         var cases = [
-            makeCase(suite, "create, lookup, update with the change tag, and a stale tag is CONFLICT", rules: [.cloudKitRecord, .cloudKitChangeTag], writes: true) {
+            makeCase(suite, "create, lookup, update with the change tag, and a stale tag is CONFLICT", rules: Self.recordRules + [.cloudKitChangeTag], writes: true) {
                 bench, unique in
                 try await Self.changeTagRoundTrip(bench, type: type, unique: unique)
             }
@@ -107,6 +107,11 @@ struct CloudKitSuites {
         }
         return cases
     }
+
+    /// The rules every answer holding records is judged with.
+    static let recordRules: [RuleID] = [
+        .cloudKitRecord, .cloudKitField, .cloudKitFieldName, .cloudKitNull, .cloudKitReference,
+    ]
 
     /// A STRING field that is queryable, for the paged query.
     static func queryField(_ type: CloudKitRecordType) -> String? {
