@@ -83,6 +83,22 @@ import TreatyJSON
         #expect(second.json["continuationMarker"] == nil)
     }
 
+    @Test("a repeated query or lookup sees every write in between (kept answers follow the store)")
+    func keptAnswersFollowWrites() throws {
+        let h = try Self.seeded()
+        let filter: JSONObject = ["filterBy": [Self.filter("LIST_CONTAINS", "tags", "landscape")]]
+        #expect(Self.names(h, filter).sorted() == ["a1", "a3"])
+        _ = h.modify([H.op("create", "a4", fields: ["tags": ["value": ["landscape"]]])], database: "public")
+        #expect(Self.names(h, filter).sorted() == ["a1", "a3", "a4"])
+        let lookup: JSONValue = ["records": [["recordName": "a4"]]]
+        let before = h.call("records/lookup", lookup, database: "public", signedIn: false)
+        let tag = try #require(before.json["records"]?[0]?["recordChangeTag"]?.stringValue)
+        _ = h.modify([H.op("update", "a4", tag: tag, fields: ["tags": ["value": ["ink"]]])], database: "public")
+        let after = h.call("records/lookup", lookup, database: "public", signedIn: false)
+        #expect(after.json["records"]?[0]?["fields"]?["tags"]?["value"] == ["ink"])
+        #expect(Self.names(h, filter).sorted() == ["a1", "a3"])
+    }
+
     @Test("a filter on a field without a queryable index is BAD_REQUEST")
     func unindexed() throws {
         let h = try H(options: [:], contract: nil)

@@ -5,7 +5,7 @@ internal import TreatyQuery
 /// `records/query` (cloudkit.md §6): the filters and sorts compiled to the query model, pages of
 /// `resultsLimit` with a `continuationMarker` while more results remain.
 extension CloudKitCall {
-    func queryRecords() throws(CloudKitError) -> DialectResponse {
+    func queryRecords() throws(CloudKitError) -> (DialectResponse, keepable: Bool) {
         guard let query = body["query"]?.objectValue else { throw .badRequest("records/query needs a 'query' dictionary") }
         guard let typeName = query["recordType"]?.stringValue else { throw .badRequest("the query has no 'recordType'") }
         guard let type = recordType(typeName) else {
@@ -23,31 +23,19 @@ extension CloudKitCall {
             zones = [try zone(body["zoneID"]).storeKey]
         }
         let compiled = try CloudKitQueryCompiler(recordType: type).compile(query)
-        let stored = ((try? store.liveRecords(of: CloudKitStoreModel.records).records) ?? []).filter {
-            $0["recordType"]?.stringValue == typeName && zones.contains($0["zone"]?.stringValue ?? "")
-        }
-        var rows: [JSONObject] = []
-        rows.reserveCapacity(stored.count)
-        for (position, record) in stored.enumerated() {
-            var row = CloudKitQueryRows.row(record, index: position)
-            for distance in compiled.distances {
-                guard let point = row[distance.field].flatMap(GeoPoint.init) else { continue }
-                row[distance.column] = .number(JSONNumber(point.distance(to: distance.point)))
-            }
-            rows.append(row)
-        }
+        let candidates = self.candidates(of: type, in: zones, compiled: compiled)
         let page: [JSONObject]
         let total: Int
         do {
-            let source = InMemoryDataSource(schema: compiled.schema, records: ["records": rows], indexed: false)
             let matching = try CompiledQuery(
                 Query("records", where: compiled.filter, order: compiled.order), schema: compiled.schema
-            ).find(in: source)
+            ).find(in: candidates.source)
             total = matching.count
             page = Array(matching.dropFirst(offset).prefix(limit))
         } catch {
             throw .badRequest("the query cannot run: \(error)")
         }
+        let stored = candidates.stored
         var records: [JSONValue] = []
         records.reserveCapacity(page.count)
         for row in page {
@@ -58,6 +46,37 @@ extension CloudKitCall {
         if offset + page.count < total {
             answer["continuationMarker"] = .string(CloudKitSyncToken.marker(offset: offset + page.count))
         }
-        return CloudKitAnswer.json(.object(answer))
+        return (CloudKitAnswer.json(.object(answer)), true)
+    }
+
+    /// The records of `type` in `zones` as the query model searches them: kept between queries
+    /// until the records change, unless the query sorts by distance (its rows carry distances).
+    private func candidates(of type: CloudKitRecordType, in zones: Set<String>, compiled: CloudKitQueryCompiler.Compiled)
+        -> CloudKitQueryRowCache.Rows
+    {
+        func make(revision: UInt64) -> CloudKitQueryRowCache.Rows {
+            let stored = ((try? store.liveRecords(of: CloudKitStoreModel.records).records) ?? []).filter {
+                $0["recordType"]?.stringValue == type.name && zones.contains($0["zone"]?.stringValue ?? "")
+            }
+            var rows: [JSONObject] = []
+            rows.reserveCapacity(stored.count)
+            for (position, record) in stored.enumerated() {
+                var row = CloudKitQueryRows.row(record, index: position)
+                for distance in compiled.distances {
+                    guard let point = row[distance.field].flatMap(GeoPoint.init) else { continue }
+                    row[distance.column] = .number(JSONNumber(point.distance(to: distance.point)))
+                }
+                rows.append(row)
+            }
+            let source = InMemoryDataSource(
+                schema: compiled.schema, records: ["records": rows], indexed: compiled.distances.isEmpty)
+            return CloudKitQueryRowCache.Rows(
+                revision: revision, stored: stored, rows: rows, source: source, schema: compiled.schema)
+        }
+        let revision = (try? store.revision(of: CloudKitStoreModel.records)) ?? 0
+        guard compiled.distances.isEmpty else { return make(revision: revision) }
+        let key = CloudKitQueryRowCache.Key(
+            zones: zones.sorted(), recordType: type.name, fields: type.fields.mapValues(\.type.queryKind))
+        return dialect.state.queryRows.rows(for: key, revision: revision) { make(revision: revision) }
     }
 }

@@ -43,8 +43,8 @@ struct CloudKitCall {
     func answer() throws(CloudKitError) -> DialectResponse {
         switch route.operation {
         case "records/modify": return try modifyRecords()
-        case "records/lookup": return try lookupRecords()
-        case "records/query": return try queryRecords()
+        case "records/lookup": return try kept { () throws(CloudKitError) in try lookupRecords() }
+        case "records/query": return try kept { () throws(CloudKitError) in try queryRecords() }
         case "records/changes": return try recordChanges()
         case "zones/list": return try listZones()
         case "zones/lookup": return try lookupZones()
@@ -55,6 +55,27 @@ struct CloudKitCall {
         case "assets/upload": return try requestUploads()
         default: throw CloudKitError.badRequest("\(route.operation) is not supported by this simulator")
         }
+    }
+
+    /// A read's answer, kept (``CloudKitKeptAnswers``) until the records, record types or zones
+    /// change; `read` says whether its answer may be kept (no error entry in it).
+    private func kept(_ read: () throws(CloudKitError) -> (DialectResponse, keepable: Bool)) throws(CloudKitError)
+        -> DialectResponse
+    {
+        let revisions = [CloudKitStoreModel.records, CloudKitStoreModel.recordTypes, CloudKitStoreModel.zones].map {
+            (try? store.revision(of: $0)) ?? 0
+        }
+        let key = CloudKitKeptAnswers.Key(
+            scope: "\(route.operation)|\(scope.environment.rawValue)|\(scope.database.rawValue)|\(scope.owner)",
+            host: request.headers[Self.hostHeader] ?? "", body: request.body)
+        if let body = dialect.state.keptAnswers.answer(for: key, revisions: revisions) {
+            return CloudKitAnswer.bytes(body)
+        }
+        let (response, keepable) = try read()
+        if keepable, response.status == .ok {
+            dialect.state.keptAnswers.keep(response.body, for: key, revisions: revisions)
+        }
+        return response
     }
 
     // MARK: Reading the body

@@ -75,6 +75,10 @@ final class CloudKitState: Sendable {
     /// Held by every write, so change-tag checks, reference checks and the write they guard are
     /// one step.
     let writing = Mutex(())
+    /// Read answers kept until the store changes.
+    let keptAnswers = CloudKitKeptAnswers()
+    /// Query rows kept until the records change.
+    let queryRows = CloudKitQueryRowCache()
     private let generator: Mutex<SeededGenerator>
 
     init(seed: UInt64) {

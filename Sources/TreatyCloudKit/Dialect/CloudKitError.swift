@@ -82,8 +82,12 @@ public struct CloudKitError: Error, Sendable, Hashable {
 /// Building answers.
 enum CloudKitAnswer {
     static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> DialectResponse {
+        bytes(value.serializedBytes(), status: status)
+    }
+
+    static func bytes(_ body: [UInt8], status: HTTPResponse.Status = .ok) -> DialectResponse {
         var headers = HTTPFields()
         headers[.contentType] = "application/json; charset=UTF-8"
-        return DialectResponse(status: status, headers: headers, body: value.serializedBytes())
+        return DialectResponse(status: status, headers: headers, body: body)
     }
 }
