@@ -89,6 +89,8 @@ import TreatyJSON
         #expect(many.status == 400 && many.json["serverErrorCode"] == "BAD_REQUEST")
         let twice = h.modify([H.op("create", "x"), H.op("forceUpdate", "x")])
         #expect(twice.status == 400)
+        let big = h.modify([H.op("create", "big", fields: ["text": ["value": .string(String(repeating: "x", count: 1_000_001))]])])
+        #expect(big.status == 200 && Self.code(big) == "BAD_REQUEST", "a record over 1 MB is refused")
         let missingZone = h.modify([H.op("create", "x")], zone: "Nowhere")
         #expect(missingZone.status == 404 && missingZone.json["serverErrorCode"] == "ZONE_NOT_FOUND")
     }

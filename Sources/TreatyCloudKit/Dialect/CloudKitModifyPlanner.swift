@@ -15,6 +15,9 @@ struct CloudKitModifyPlanner {
     /// Fields of record types the batch teaches the development schema, by type.
     private var learned: [String: [(String, CloudKitFieldType)]] = [:]
 
+    /// The most bytes of fields one record may hold, assets aside (cloudkit.md §5).
+    static let maxRecordBytes = 1_000_000
+
     init(call: CloudKitCall, zone: CloudKitZoneID) {
         self.call = call
         self.zone = zone
@@ -70,6 +73,10 @@ struct CloudKitModifyPlanner {
             throw .badRequest("record '\(name)' is a \(typeName); its recordType cannot change to \(given)")
         }
         let values = try fieldValues(operation.fields, type: typeName, over: kind.replacesFields ? nil : current)
+        let size = JSONValue.object(values).serializedBytes().count
+        guard size <= Self.maxRecordBytes else {
+            throw .badRequest("record '\(name)' holds \(size) bytes of fields; a record may hold at most 1 MB besides its assets")
+        }
         let user = JSONValue.string(call.caller.recordName)
         if current != nil {
             let patch: JSONObject = ["values": .object(values), "modifiedBy": user]
