@@ -14,18 +14,29 @@ struct CloudKitCall {
     let scope: CloudKitDatabaseScope
     /// The JSON body (`{}` for a GET).
     let body: JSONObject
+    /// Where a kept read's answer goes: its key and the store revisions read before answering.
+    let keptAt: (key: CloudKitKeptAnswers.Key, revisions: [UInt64])?
 
-    init(dialect: CloudKitDialect, request: DialectRequest, store: RecordStore, route: CloudKitRoute, caller: CloudKitCaller)
-        throws(CloudKitError)
-    {
+    init(
+        dialect: CloudKitDialect, request: DialectRequest, store: RecordStore, route: CloudKitRoute,
+        scope: CloudKitDatabaseScope, caller: CloudKitCaller,
+        keptAt: (key: CloudKitKeptAnswers.Key, revisions: [UInt64])? = nil
+    ) throws(CloudKitError) {
         self.dialect = dialect
         self.request = request
         self.store = store
         self.route = route
         self.caller = caller
-        let owner = route.database == .public ? CloudKitZoneID.publicOwner : (caller.user?.recordName ?? "")
-        scope = CloudKitDatabaseScope(environment: route.environment, database: route.database, owner: owner)
+        self.scope = scope
+        self.keptAt = keptAt
         body = try Self.object(request.body, method: request.method)
+    }
+
+    /// The environment, database and zone owner `caller` reaches through `route`: the signed-in
+    /// user's zones in the private and shared databases, `_defaultOwner`'s in the public one.
+    static func scope(of route: CloudKitRoute, caller: CloudKitCaller) -> CloudKitDatabaseScope {
+        let owner = route.database == .public ? CloudKitZoneID.publicOwner : (caller.user?.recordName ?? "")
+        return CloudKitDatabaseScope(environment: route.environment, database: route.database, owner: owner)
     }
 
     private static func object(_ bytes: [UInt8], method: HTTPRequest.Method) throws(CloudKitError) -> JSONObject {
@@ -58,22 +69,14 @@ struct CloudKitCall {
     }
 
     /// A read's answer, kept (``CloudKitKeptAnswers``) until the records, record types or zones
-    /// change; `read` says whether its answer may be kept (no error entry in it).
+    /// change; `read` says whether its answer may be kept (no error entry in it). The kept
+    /// answers were looked up before the body was parsed (``CloudKitDialect/respond(to:store:)``).
     private func kept(_ read: () throws(CloudKitError) -> (DialectResponse, keepable: Bool)) throws(CloudKitError)
         -> DialectResponse
     {
-        let revisions = [CloudKitStoreModel.records, CloudKitStoreModel.recordTypes, CloudKitStoreModel.zones].map {
-            (try? store.revision(of: $0)) ?? 0
-        }
-        let key = CloudKitKeptAnswers.Key(
-            scope: "\(route.operation)|\(scope.environment.rawValue)|\(scope.database.rawValue)|\(scope.owner)",
-            host: request.headers[Self.hostHeader] ?? "", body: request.body)
-        if let body = dialect.state.keptAnswers.answer(for: key, revisions: revisions) {
-            return CloudKitAnswer.bytes(body)
-        }
         let (response, keepable) = try read()
-        if keepable, response.status == .ok {
-            dialect.state.keptAnswers.keep(response.body, for: key, revisions: revisions)
+        if keepable, response.status == .ok, let keptAt {
+            dialect.state.keptAnswers.keep(response.body, for: keptAt.key, revisions: keptAt.revisions)
         }
         return response
     }

@@ -42,7 +42,18 @@ public struct CloudKitDialect: Dialect {
                 throw CloudKitError.badRequest("\(route.operation) takes \(method.rawValue), not \(request.method.rawValue)")
             }
             let caller = try CloudKitAuthenticator(configuration: configuration).caller(of: request, route: route)
-            let call = try CloudKitCall(dialect: self, request: request, store: store, route: route, caller: caller)
+            let scope = CloudKitCall.scope(of: route, caller: caller)
+            var keptAt: (key: CloudKitKeptAnswers.Key, revisions: [UInt64])?
+            if route.operation == "records/lookup" || route.operation == "records/query" {
+                let key = CloudKitKeptAnswers.Key(
+                    scope: "\(route.operation)|\(scope.environment.rawValue)|\(scope.database.rawValue)|\(scope.owner)",
+                    host: request.headers[CloudKitCall.hostHeader] ?? "", body: request.body)
+                let revisions = CloudKitKeptAnswers.revisions(in: store)
+                if let body = state.keptAnswers.answer(for: key, revisions: revisions) { return CloudKitAnswer.bytes(body) }
+                keptAt = (key, revisions)
+            }
+            let call = try CloudKitCall(
+                dialect: self, request: request, store: store, route: route, scope: scope, caller: caller, keptAt: keptAt)
             return try call.answer()
         } catch {
             return error.response(uuid: state.nextUUID())

@@ -1,4 +1,5 @@
 internal import Synchronization
+internal import TreatyDialect
 
 /// Answers of reads (`records/lookup`, `records/query`) kept as bytes until the store's records,
 /// record types or zones change: a list screen shown again, or a poll, skips the search and the
@@ -21,6 +22,15 @@ final class CloudKitKeptAnswers: Sendable {
     static let capacity = 512
 
     private let entries = Mutex<(map: [Key: Entry], order: [Key])>(([:], []))
+
+    /// The revisions of what reads depend on: records, record types and zones. Read before an
+    /// answer is made, so a write that lands meanwhile makes the kept answer unreachable rather
+    /// than stale.
+    static func revisions(in store: RecordStore) -> [UInt64] {
+        [CloudKitStoreModel.records, CloudKitStoreModel.recordTypes, CloudKitStoreModel.zones].map {
+            (try? store.revision(of: $0)) ?? 0
+        }
+    }
 
     /// The kept answer for `key`, when it was kept at these revisions.
     func answer(for key: Key, revisions: [UInt64]) -> [UInt8]? {

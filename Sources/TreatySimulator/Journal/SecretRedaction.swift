@@ -37,10 +37,25 @@ enum SecretRedaction {
     /// A raw query string with the values of secret parameters replaced, as received otherwise.
     static func redactedQuery(_ query: Substring) -> String {
         guard !query.isEmpty else { return "" }
-        return query.split(separator: "&", omittingEmptySubsequences: false).map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2, isSecret(PercentDecoding.decode(parts[0])) else { return String(pair) }
-            return "\(parts[0])=\(placeholder)"
-        }.joined(separator: "&")
+        // Runs for every request with a query: split and compare UTF-8 bytes, decoding a name
+        // only when it holds an escape.
+        var result: [UInt8] = []
+        result.reserveCapacity(query.utf8.count)
+        for (index, pair) in query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false).enumerated() {
+            if index > 0 { result.append(UInt8(ascii: "&")) }
+            guard let equals = pair.firstIndex(of: UInt8(ascii: "=")) else {
+                result += pair
+                continue
+            }
+            let name = String(decoding: pair[..<equals], as: UTF8.self)
+            let escaped = pair[..<equals].contains { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }
+            guard isSecret(escaped ? PercentDecoding.decode(name[...]) : name) else {
+                result += pair
+                continue
+            }
+            result += pair[...equals]
+            result += placeholder.utf8
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 }
