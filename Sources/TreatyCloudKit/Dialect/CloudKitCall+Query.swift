@@ -27,11 +27,9 @@ extension CloudKitCall {
         let page: [JSONObject]
         let total: Int
         do {
-            let matching = try CompiledQuery(
+            (page, total) = try CompiledQuery(
                 Query("records", where: compiled.filter, order: compiled.order), schema: compiled.schema
-            ).find(in: candidates.source)
-            total = matching.count
-            page = Array(matching.dropFirst(offset).prefix(limit))
+            ).findPage(in: candidates.source, offset: offset, limit: limit)
         } catch {
             throw .badRequest("the query cannot run: \(error)")
         }

@@ -38,8 +38,7 @@ extension CloudKitCall {
                 base + CloudKitAssetRoutes.downloadPath(receipt: $0)
             }
         }
-        let zoneName = (row["zone"]?.stringValue ?? "").split(separator: "|", omittingEmptySubsequences: false).last
-            .map(String.init) ?? CloudKitZoneID.defaultZoneName
+        let zoneName = Self.zoneName(ofZoneKey: row["zone"]?.stringValue ?? "")
         func stamp(_ key: String, _ user: String) -> JSONValue {
             let milliseconds = row[key]?.stringValue.flatMap(TimestampText.milliseconds) ?? 0
             return .object([
@@ -53,6 +52,12 @@ extension CloudKitCall {
             "created": stamp("created_at", "createdBy"), "modified": stamp("updated_at", "modifiedBy"),
             "deleted": false, "zoneID": scope.zone(zoneName).json,
         ])
+    }
+
+    /// The zone name at the end of a zone's store key (`environment|database|owner|zoneName`).
+    static func zoneName(ofZoneKey key: String) -> String {
+        guard let bar = key.utf8.lastIndex(of: UInt8(ascii: "|")) else { return CloudKitZoneID.defaultZoneName }
+        return String(key[key.utf8.index(after: bar)...])
     }
 
     /// A row's `recordChangeTag`: its store version in base 36.

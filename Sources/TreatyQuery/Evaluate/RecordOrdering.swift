@@ -27,10 +27,12 @@ struct RecordOrdering<Source: QueryDataSource> {
             for key in keys { values.append(try value(of: key, record: record, position: position)) }
             rows.append(Row(position: position, values: values, id: Self.id(of: record, idField)))
         }
-        let keys = keys
+        // Only the direction of each key matters while comparing; copying the keys themselves
+        // (paths, sources) in every comparison cost more than the comparisons.
+        let directions = keys.map { Direction(nullsLast: $0.key.nulls == .last, descending: $0.key.descending) }
         let precedes = { (lhs: Row, rhs: Row) -> Bool in
-            for (index, key) in keys.enumerated() {
-                let order = Self.compare(lhs.values[index], rhs.values[index], key.key)
+            for index in directions.indices {
+                let order = Self.compare(lhs.values[index], rhs.values[index], directions[index])
                 if order != 0 { return order < 0 }
             }
             let order = Self.compareIDs(lhs.id, rhs.id)
@@ -108,14 +110,20 @@ struct RecordOrdering<Source: QueryDataSource> {
         return value
     }
 
-    private static func compare(_ lhs: Scalar?, _ rhs: Scalar?, _ key: OrderKey) -> Int {
+    /// Where nulls go and which way a key orders.
+    struct Direction {
+        var nullsLast: Bool
+        var descending: Bool
+    }
+
+    private static func compare(_ lhs: Scalar?, _ rhs: Scalar?, _ direction: Direction) -> Int {
         switch (lhs, rhs) {
         case (nil, nil): return 0
-        case (nil, _): return key.nulls == .last ? 1 : -1
-        case (_, nil): return key.nulls == .last ? -1 : 1
+        case (nil, _): return direction.nullsLast ? 1 : -1
+        case (_, nil): return direction.nullsLast ? -1 : 1
         case (let a?, let b?):
             let order = Scalar.compare(a, b) ?? kindRank(a) - kindRank(b)
-            return key.descending ? -order : order
+            return direction.descending ? -order : order
         }
     }
 
