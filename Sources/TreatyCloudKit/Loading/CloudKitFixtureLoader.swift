@@ -105,6 +105,14 @@ struct CloudKitFixtureLoader {
             }
             let scope = CloudKitDatabaseScope(environment: .development, database: database, owner: owner)
             let zone = scope.zone(object["zoneID"]?["zoneName"]?.stringValue ?? CloudKitZoneID.defaultZoneName)
+            guard zone.isDefault || (database == .private && schema.zones.contains { $0.name == zone.zoneName }) else {
+                diagnostics.append(
+                    located(
+                        "record '\(name)' is in zone '\(zone.zoneName)', which the contract does not declare for the \(database.rawValue) database",
+                        pointer.appending("zoneID"),
+                        fix: "declare the zone under container.zones (private database), or leave zoneID out"))
+                continue
+            }
             var values = JSONObject()
             for member in object["fields"]?.objectValue?.members ?? [] {
                 let at = pointer.appending("fields").appending(member.key)
