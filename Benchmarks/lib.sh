@@ -100,3 +100,21 @@ bench() { # name label path [measure.py wrk args...]
     --duration "$DURATION" --timeout "$WRK_TIMEOUT" --warmup "$WARMUP" --repeat "$REPEAT" "${@:4}"
 }
 wait_idle() { (( IDLE_WAIT > 0 )) && "$PYTHON" "$MEASURE" idle --max-wait "$IDLE_WAIT" || true; }
+
+summary() { # title ratios-args... : the machine, the wrk settings, the ratio table, every run
+  local title="$1"; shift
+  {
+    echo "# $title — $(date -u +%Y-%m-%dT%H:%MZ)"
+    echo
+    echo "Machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores, $(uname -sr);" \
+         "$(swift --version 2>/dev/null | head -n1); $(wrk --version 2>&1 | head -n1 | cut -d' ' -f1-2)."
+    echo "Server on core $SERVER_CPU, \`taskset -c $WRK_CPU wrk -t$THREADS -c$CONNS -d$DURATION --timeout $WRK_TIMEOUT --latency\`" \
+         "after a $WARMUP warm-up, $REPEAT measured runs per request; the median run by req/s."
+    echo
+    "$PYTHON" "$MEASURE" ratios --jsonl "$JSONL" "$@"
+    echo
+    echo "All runs (Benchmarks/server/measure.py):"
+    echo
+    "$PYTHON" "$MEASURE" table --jsonl "$JSONL"
+  } | tee "$RES/summary.md"
+}

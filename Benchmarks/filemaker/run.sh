@@ -87,30 +87,4 @@ wait_idle
   --stderr-log "$RES/startup.stderr" -- "$TREATY_BIN" serve --contract "$CONTRACT" --fixtures "$SET" --port 0
 
 log "summary"
-{
-  echo "# FileMaker benchmark — $(date -u +%Y-%m-%dT%H:%MZ)"
-  echo
-  echo "Machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores, $(uname -sr);" \
-       "$(swift --version 2>/dev/null | head -n1); $(wrk --version 2>&1 | head -n1 | cut -d' ' -f1-2)."
-  echo "Server on core $SERVER_CPU, \`taskset -c $WRK_CPU wrk -t$THREADS -c$CONNS -d$DURATION --timeout $WRK_TIMEOUT --latency\`" \
-       "after a $WARMUP warm-up, $REPEAT measured runs per request; the median run by req/s."
-  echo
-  "$PYTHON" - "$JSONL" <<'PY'
-import json, sys
-rows = {r["name"]: r for r in map(json.loads, open(sys.argv[1])) if r.get("kind") == "wrk"}
-rest = rows.get("rest-one", {}).get("rps") or 0
-print("| request | req/s | of rest-sync GET | p50 ms | p99 ms | goal |")
-print("|---|---:|---:|---:|---:|---|")
-for name, goal in (("rest-one", "anchor"), ("filemaker-one", "≥ 70 %"), ("filemaker-find", "≥ 25 %"),
-                   ("filemaker-find-varied", "(no repeat: found-set cache misses)")):
-    r = rows.get(name)
-    if not r:
-        continue
-    share = f"{100 * r['rps'] / rest:.0f} %" if rest else "–"
-    print(f"| {r['label']} | {r['rps']:,.0f} | {share} | {r['p50_ms']:.2f} | {r['p99_ms']:.2f} | {goal} |")
-PY
-  echo
-  echo "All runs (Benchmarks/server/measure.py):"
-  echo
-  "$PYTHON" "$MEASURE" table --jsonl "$JSONL"
-} | tee "$RES/summary.md"
+summary "FileMaker benchmark" --anchor rest-one --anchor-label "rest-sync GET" --row "filemaker-one=≥ 70 %" --row "filemaker-find=≥ 25 %" --row "filemaker-find-varied=(no repeat: found-set cache misses)"

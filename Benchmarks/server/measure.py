@@ -398,6 +398,21 @@ def cmd_table(a) -> None:
     print("\n".join(out))
 
 
+def cmd_ratios(a) -> None:
+    """Each row's req/s as a share of the anchor's, measured in the same run, with its goal."""
+    rows = {r["name"]: r for r in map(json.loads, open(a.jsonl)) if r.get("kind") == "wrk"}
+    anchor = rows.get(a.anchor, {}).get("rps") or 0
+    out = [f"| request | req/s | of {a.anchor_label} | p50 ms | p99 ms | goal |", "|---|---:|---:|---:|---:|---|"]
+    for spec in [a.anchor + "=anchor"] + a.row:
+        name, _, goal = spec.partition("=")
+        r = rows.get(name)
+        if not r:
+            continue
+        share = f"{100 * r['rps'] / anchor:.0f} %" if anchor else "–"
+        out.append(f"| {r['label']} | {r['rps']:,.0f} | {share} | {r['p50_ms']:.2f} | {r['p99_ms']:.2f} | {goal} |")
+    print("\n".join(out))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     sub = ap.add_subparsers(dest="cmd_name", required=True)
@@ -439,8 +454,13 @@ def main() -> None:
     i.add_argument("--threshold", type=float, default=10)
     t = sub.add_parser("table")
     t.add_argument("--jsonl", required=True)
+    r = sub.add_parser("ratios")
+    r.add_argument("--jsonl", required=True)
+    r.add_argument("--anchor", required=True, help="the wrk row every other is a share of")
+    r.add_argument("--anchor-label", default="the anchor")
+    r.add_argument("--row", action="append", default=[], help="NAME=GOAL, in table order (repeatable)")
     a = ap.parse_args()
-    {"wrk": cmd_wrk, "startup": cmd_startup, "idle": cmd_idle, "table": cmd_table}[a.cmd_name](a)
+    {"wrk": cmd_wrk, "startup": cmd_startup, "idle": cmd_idle, "table": cmd_table, "ratios": cmd_ratios}[a.cmd_name](a)
 
 
 if __name__ == "__main__":
