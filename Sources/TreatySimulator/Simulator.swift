@@ -48,7 +48,7 @@ public struct Simulator: Sendable {
             throw SimulatorError.invalidConfiguration(
                 "invalid configuration: port must be 0…65535 and maxBodySize not negative")
         }
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, configuration.threads ?? System.coreCount))
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, configuration.threads ?? UsableCores.count))
         let processor = RequestProcessor(dialect: dialect, store: store, configuration: configuration)
         let connections = ConnectionRegistry()
         let idleTimeout = configuration.idleTimeout.map(TimeAmount.init)

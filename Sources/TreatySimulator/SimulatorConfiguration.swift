@@ -28,7 +28,8 @@ public struct SimulatorConfiguration: Sendable {
     /// How long ``RunningSimulator/stop()`` lets in-flight requests finish before it closes
     /// their connections.
     public var shutdownTimeout: Duration
-    /// Event-loop threads; `nil` (the default) uses one per core.
+    /// Event-loop threads; `nil` (the default) uses one per core this process may run on (its
+    /// CPU affinity, e.g. one under `taskset -c 0`).
     public var threads: Int?
     /// Where the simulator logs: one debug line per request (method, path, status,
     /// duration), never a header or body. The default discards everything.
