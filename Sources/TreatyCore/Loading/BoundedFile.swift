@@ -27,16 +27,43 @@ public enum BoundedFile {
                     "file-too-large", "the \(what) has \(size) bytes, more than the limit of \(limit) bytes",
                     at: location, fix: fix))
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = readAll(path, limit: limit) else {
             let problem = PathCheck.problem(path, expected: .file) ?? "it is not readable"
             return .refused(.error("unreadable-file", "cannot read the \(what): \(problem)", at: location))
         }
-        guard data.count <= limit else {
+        guard bytes.count <= limit else {
             return .refused(
                 .error(
-                    "file-too-large", "the \(what) has \(data.count) bytes, more than the limit of \(limit) bytes",
-                    at: location, fix: fix))
+                    "file-too-large", "the \(what) has more than the limit of \(limit) bytes", at: location, fix: fix))
         }
-        return .bytes(Array(data))
+        return .bytes(bytes)
+    }
+
+    /// The file's bytes read straight into an array (no `Data` to copy from), stopping one byte
+    /// past `limit`; `nil` when it cannot be opened or read.
+    private static func readAll(_ path: String, limit: Int) -> [UInt8]? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        let descriptor = handle.fileDescriptor
+        let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
+        var bytes = [UInt8](repeating: 0, count: min(max(size, 0), limit) + 1)
+        var filled = 0
+        while true {
+            if filled == bytes.count {
+                guard bytes.count <= limit else { return bytes }
+                bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 4096)))
+            }
+            let read = bytes.withUnsafeMutableBytes { buffer in
+                Foundation.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            }
+            if read < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if read == 0 { break }
+            filled += read
+        }
+        bytes.removeLast(bytes.count - filled)
+        return bytes
     }
 }

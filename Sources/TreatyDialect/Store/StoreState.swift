@@ -59,7 +59,13 @@ struct StoreState: Sendable {
         if case .fixed(let start) = configuration.clock { lastMutation = start - 1 }
         for (name, model) in models {
             var table = Table()
-            for record in fixtures.records[name] ?? [] {
+            let records = fixtures.records[name] ?? []
+            // Filled locally and assigned once: the table's observers run per assignment, and
+            // 100,000 fixtures would otherwise rehash and renumber the table all the way up.
+            var rows = [String: StoredRecord](minimumCapacity: records.count)
+            var order: [String] = []
+            order.reserveCapacity(records.count)
+            for record in records {
                 guard let id = Self.idText(record[model.idKey]) else { continue }
                 let updated =
                     model.resource.sync.updatedAt.flatMap { record[$0]?.stringValue }
@@ -67,13 +73,15 @@ struct StoreState: Sendable {
                 let version = model.resource.sync.version.flatMap { record[$0]?.numberValue?.int64Value } ?? 0
                 let deleted = model.resource.sync.tombstone.map { record[$0].map { !$0.isNull } ?? false } ?? false
                 let parent = model.scopeKey.flatMap { record[$0]?.stringValue }
-                table.rows[id] = StoredRecord(
+                rows[id] = StoredRecord(
                     record: Self.complete(record, model), updated: updated, version: version, deleted: deleted,
                     parent: parent, writeStamp: updated)
-                table.order.append(id)
+                order.append(id)
                 self.version = max(self.version, version)
                 lastMutation = max(lastMutation, updated)
             }
+            table.rows = rows
+            table.order = order
             tables[name] = table
         }
         fixtureHistoryEnd = lastMutation
@@ -105,7 +113,14 @@ struct StoreState: Sendable {
 
     /// `record` with every declared key present, in declared order, undeclared keys dropped.
     static func complete(_ record: JSONObject, _ model: ResourceModel) -> JSONObject {
-        JSONObject(
+        // A record already in canonical form is kept as it is: no copy, and the fixtures and
+        // the store share its storage.
+        if record.count == model.slots.count,
+            zip(record.members, model.slots).allSatisfy({ $0.key == $1.key })
+        {
+            return record
+        }
+        return JSONObject(
             model.slots.map { JSONObject.Member(key: $0.key, value: record[$0.key] ?? ResourceModel.emptyValue($0)) })
     }
 
