@@ -7,8 +7,21 @@ import TreatyJSON
 import TreatyQuery
 
 extension PocketBaseDialect {
-    /// `GET R`: the page envelope `{items, page, perPage, totalItems, totalPages}`.
+    /// `GET R`: the page envelope `{items, page, perPage, totalItems, totalPages}`; kept per query
+    /// and caller until a collection or any record changes (``PocketBaseKeptAnswers``).
     func list(_ call: PocketBaseCall, _ collection: PocketBaseCollection) throws(PocketBaseErrorResponse)
+        -> DialectResponse
+    {
+        let query = PercentDecoding.decode(call.request.rawQuery)
+        guard PocketBaseKeptAnswers.isCacheable(collection.rules.list), PocketBaseKeptAnswers.isCacheable(query) else {
+            return try listAnswer(call, collection)
+        }
+        return try kept(collection.name + "\u{0}?" + call.request.rawQuery, call) { () throws(PocketBaseErrorResponse) in
+            try listAnswer(call, collection)
+        }
+    }
+
+    private func listAnswer(_ call: PocketBaseCall, _ collection: PocketBaseCollection) throws(PocketBaseErrorResponse)
         -> DialectResponse
     {
         let page = try Self.intParameter(call.query("page")) ?? 1
@@ -55,19 +68,30 @@ extension PocketBaseDialect {
         -> DialectResponse
     {
         if collection.rules.view == nil, !call.caller.isSuperuser { throw .superusersOnly }
-        guard call.request.query.isEmpty, PocketBaseViewAnswers.isCacheable(collection.rules.view) else {
+        guard call.request.query.isEmpty, PocketBaseKeptAnswers.isCacheable(collection.rules.view) else {
             return try viewAnswer(call, collection, id: id)
         }
+        return try kept(collection.name + "\u{0}" + id, call) { () throws(PocketBaseErrorResponse) in
+            try viewAnswer(call, collection, id: id)
+        }
+    }
+
+    /// The answer kept for `request` (and the caller) while the collections and every
+    /// collection's records keep their revisions, read before answering; otherwise `answer()`'s,
+    /// kept when it is a 200.
+    private func kept(
+        _ request: String, _ call: PocketBaseCall, _ answer: () throws(PocketBaseErrorResponse) -> DialectResponse
+    ) throws(PocketBaseErrorResponse) -> DialectResponse {
         let (generation, names) = state.withLock { state in (state.queries.generation, state.collections.map(\.name)) }
         let validity = [generation] + names.map { (try? call.store.revision(of: $0)) ?? 0 }
-        let key = collection.name + "\u{0}" + id + "\u{0}" + call.caller.cacheKey
-        if let bytes = viewAnswers.answer(key, validity: validity) {
+        let key = request + "\u{0}" + call.caller.cacheKey
+        if let bytes = keptAnswers.answer(key, validity: validity) {
             var headers = HTTPFields()
             headers[.contentType] = "application/json"
             return DialectResponse(status: .ok, headers: headers, body: bytes)
         }
-        let response = try viewAnswer(call, collection, id: id)
-        viewAnswers.keep(response.body, for: key, validity: validity)
+        let response = try answer()
+        if response.status == .ok { keptAnswers.keep(response.body, for: key, validity: validity) }
         return response
     }
 

@@ -31,7 +31,7 @@ public final class PocketBaseDialect: Dialect {
     /// Indexes of collection fields, kept between requests until their collection changes.
     let indexes = QueryIndexCache()
     /// Parameterless record views, kept until a collection or any record changes.
-    let viewAnswers = PocketBaseViewAnswers()
+    let keptAnswers = PocketBaseKeptAnswers()
 
     /// Creates a dialect.
     ///

@@ -1,13 +1,15 @@
 internal import Foundation
 internal import Synchronization
 
-/// Answers to `GET /api/collections/{c}/records/{id}` without parameters, kept by record and
-/// caller while nothing they could depend on changes: the collections (their generation) and
-/// every collection's records (their store revisions — a rule may read another collection, and
-/// the caller's own record lives in one).
+/// Answers of reads kept by request and caller while nothing they could depend on changes: the
+/// collections (their generation) and every collection's records (their store revisions — a
+/// rule, a filter or an expand may read another collection, and the caller's own record lives
+/// in one). Views without parameters (`GET …/records/{id}`) and lists (`GET …/records?…`, keyed
+/// by their whole query) are kept, unless a rule or the query reads the clock, `@random` or the
+/// request beyond the caller.
 ///
 /// At most ``capacity`` answers are kept; past it, all are dropped.
-final class PocketBaseViewAnswers: Sendable {
+final class PocketBaseKeptAnswers: Sendable {
     static let capacity = 4096
 
     private struct Kept {
@@ -33,8 +35,8 @@ final class PocketBaseViewAnswers: Sendable {
         }
     }
 
-    /// Whether a view rule's answer depends only on records, collections and the caller's
-    /// record: no clock macro, no request header, query, method or body.
+    /// Whether a rule's (or a list query's) answer depends only on records, collections and the
+    /// caller's record: no clock macro, no `@random`, no request header, query, method or body.
     static func isCacheable(_ rule: String?) -> Bool {
         guard let rule else { return true }
         let rest = rule.replacingOccurrences(of: "@request.auth.", with: "")
