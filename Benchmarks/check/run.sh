@@ -204,6 +204,8 @@ fi
 if [[ -n "$TREATY" ]]; then
   measure treaty "$CLEAN" "$TREATY" check --contract "$CONTRACT" --endpoint "$ENDPOINT" "$CLEAN"
   measure treaty "$DIRTY" "$TREATY" check --contract "$CONTRACT" --endpoint "$ENDPOINT" "$DIRTY"
+  # One thread, as the anchor runs: the per-thread comparison.
+  measure treaty-jobs1 "$CLEAN" "$TREATY" check --jobs 1 --contract "$CONTRACT" --endpoint "$ENDPOINT" "$CLEAN"
 fi
 
 # --- summary -----------------------------------------------------------------
