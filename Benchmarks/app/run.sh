@@ -5,14 +5,17 @@
 #
 #   Benchmarks/app/run.sh
 #
-# Prerequisites (installs nothing): a Swift 6.1+ toolchain, python3, hyperfine.
+# Prerequisites (installs nothing): a Swift 6.1+ toolchain, python3.
 # It generates the package into data/app (make-app.py), builds its tests once (not timed), then:
-#   (a) hyperfine: `swift test --skip-build` — the whole run a developer waits for;
-#   (b) hyperfine: `swift test --skip-build --filter NoSuchTest` — SwiftPM and the test binary
-#       starting with nothing to run, the floor of (a);
+#   (a) `swift test --skip-build` — the whole run a developer waits for;
+#   (b) `swift test --skip-build --filter NoSuchTest` — SwiftPM and the test binary starting
+#       with nothing to run, the floor of (a);
 #   (c) Swift Testing's own figure for the parameterised test (loading the contract, starting
 #       the simulator, every case), read from (a)'s output.
-# RUNS (5) timed runs after one warm-up. Outputs in data/ (git-ignored); summary in data/results.
+# RUNS (5) timed runs after two warm-ups, timed by a plain loop: hyperfine adds a randomly sized
+# environment variable to every run, and SwiftPM re-reads its manifest whenever the environment
+# changes (about 1 s), so hyperfine measures SwiftPM's planning rather than the tests.
+# Outputs in data/ (git-ignored); summary in data/results.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -24,7 +27,6 @@ PYTHON="${PYTHON:-python3}"
 APP="$HERE/data/app"
 RES="$HERE/data/results"
 mkdir -p "$RES"
-command -v hyperfine >/dev/null || { echo "ERROR: hyperfine is missing (apt-get install hyperfine)" >&2; exit 1; }
 
 echo "== generating the app ($COPIES copies of the notes contract)"
 "$PYTHON" make-app.py --copies "$COPIES" --out "$APP"
@@ -33,17 +35,28 @@ nice -n 15 swift build --build-tests --package-path "$APP" > "$RES/build.log" 2>
 
 echo "== (a) swift test --skip-build"
 swift test --skip-build --package-path "$APP" > "$RES/test-output.txt" 2>&1 || { tail -30 "$RES/test-output.txt"; exit 1; }
-hyperfine --runs "$RUNS" --warmup 1 --export-json "$RES/full.json" \
-  "swift test --skip-build --package-path '$APP'" > "$RES/full.txt"
+time_runs() { # name args... -> data/results/NAME.times (seconds, one per run)
+  local name="$1" i start end; shift
+  for i in 1 2; do swift test --skip-build --package-path "$APP" "$@" </dev/null >/dev/null 2>&1 || true; done
+  : > "$RES/$name.times"
+  for ((i = 0; i < RUNS; i++)); do
+    start=$(date +%s%N)
+    swift test --skip-build --package-path "$APP" "$@" </dev/null >/dev/null 2>&1 || true
+    end=$(date +%s%N)
+    echo "scale=3; ($end - $start) / 1000000000" | bc >> "$RES/$name.times"
+  done
+}
+time_runs full
 echo "== (b) the same with nothing to run"
-hyperfine --runs "$RUNS" --warmup 1 --export-json "$RES/empty.json" \
-  "swift test --skip-build --package-path '$APP' --filter NoSuchTest" > "$RES/empty.txt" 2>&1
+time_runs empty --filter NoSuchTest
 
 "$PYTHON" - "$RES" <<'PY' | tee "$RES/summary.md"
-import json, re, sys
+import re, statistics, sys
 res = sys.argv[1]
-full = json.load(open(f"{res}/full.json"))["results"][0]
-empty = json.load(open(f"{res}/empty.json"))["results"][0]
+def stats(name):
+    times = [float(line) for line in open(f"{res}/{name}.times") if line.strip()]
+    return {"mean": statistics.mean(times), "stddev": statistics.pstdev(times), "min": min(times)}
+full, empty = stats("full"), stats("empty")
 out = open(f"{res}/test-output.txt").read()
 cases = re.search(r'with (\d+) test cases passed after ([\d.]+) seconds', out)
 count, inner = (int(cases.group(1)), float(cases.group(2))) if cases else (0, float("nan"))

@@ -15,6 +15,8 @@ public final class RunningSimulator: Sendable {
     public let control: SimulatorControl
 
     private let group: MultiThreadedEventLoopGroup
+    /// Whether ``stop()`` shuts `group` down (not when it is NIO's shared singleton).
+    private let ownsGroup: Bool
     private let serverChannel: any Channel
     private let connections: ConnectionRegistry
     private let shutdownTimeout: Duration
@@ -26,6 +28,7 @@ public final class RunningSimulator: Sendable {
         port: Int,
         control: SimulatorControl,
         group: MultiThreadedEventLoopGroup,
+        ownsGroup: Bool,
         serverChannel: any Channel,
         connections: ConnectionRegistry,
         shutdownTimeout: Duration,
@@ -35,6 +38,7 @@ public final class RunningSimulator: Sendable {
         self.port = port
         self.control = control
         self.group = group
+        self.ownsGroup = ownsGroup
         self.serverChannel = serverChannel
         self.connections = connections
         self.shutdownTimeout = shutdownTimeout
@@ -43,8 +47,8 @@ public final class RunningSimulator: Sendable {
 
     /// Stops gracefully: stops accepting connections, lets each in-flight request finish
     /// (closing idle connections at once), closes whatever is still open after the
-    /// configuration's shutdown timeout, and shuts the event loops down. Calling it again does
-    /// nothing.
+    /// configuration's shutdown timeout, and shuts its own event loops down (shared ones keep
+    /// running). Calling it again does nothing.
     ///
     /// - Throws: When the event loops fail to shut down.
     public func stop() async throws {
@@ -69,7 +73,7 @@ public final class RunningSimulator: Sendable {
             try? await closed.get()
             deadline.cancel()
         }
-        try await group.shutdownGracefully()
+        if ownsGroup { try await group.shutdownGracefully() }
         logger.info("simulator stopped", metadata: ["url": "\(url.absoluteString)"])
     }
 }

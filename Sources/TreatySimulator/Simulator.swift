@@ -48,7 +48,10 @@ public struct Simulator: Sendable {
             throw SimulatorError.invalidConfiguration(
                 "invalid configuration: port must be 0…65535 and maxBodySize not negative")
         }
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, configuration.threads ?? UsableCores.count))
+        let group =
+            configuration.sharesEventLoops
+            ? MultiThreadedEventLoopGroup.singleton
+            : MultiThreadedEventLoopGroup(numberOfThreads: max(1, configuration.threads ?? UsableCores.count))
         let processor = RequestProcessor(dialect: dialect, store: store, configuration: configuration)
         let connections = ConnectionRegistry()
         let idleTimeout = configuration.idleTimeout.map(TimeAmount.init)
@@ -72,7 +75,7 @@ public struct Simulator: Sendable {
         do {
             channel = try await bootstrap.bind(host: configuration.host, port: configuration.port).get()
         } catch {
-            try? await group.shutdownGracefully()
+            if !configuration.sharesEventLoops { try? await group.shutdownGracefully() }
             throw SimulatorError.bindFailed(host: configuration.host, port: configuration.port, underlying: error)
         }
         let port = channel.localAddress?.port ?? configuration.port
@@ -82,7 +85,7 @@ public struct Simulator: Sendable {
             "simulator listening", metadata: ["url": "\(url.absoluteString)", "dialect": "\(type(of: dialect).id)"])
         return RunningSimulator(
             url: url, port: port,
-            control: SimulatorControl(store: store, journal: processor.journal, faults: processor.faults), group: group, serverChannel: channel, connections: connections,
+            control: SimulatorControl(store: store, journal: processor.journal, faults: processor.faults), group: group, ownsGroup: !configuration.sharesEventLoops, serverChannel: channel, connections: connections,
             shutdownTimeout: configuration.shutdownTimeout, logger: configuration.logger)
     }
 

@@ -31,6 +31,11 @@ public struct SimulatorConfiguration: Sendable {
     /// Event-loop threads; `nil` (the default) uses one per core this process may run on (its
     /// CPU affinity, e.g. one under `taskset -c 0`).
     public var threads: Int?
+    /// Whether to serve on NIO's process-wide event loops (`MultiThreadedEventLoopGroup.singleton`)
+    /// instead of threads of its own (and ignore ``threads``): starting and stopping then create
+    /// and join no threads, which is what many short-lived simulators want (the verifier's mock
+    /// runs, one per TreatyTesting case). Default `false`.
+    public var sharesEventLoops = false
     /// Where the simulator logs: one debug line per request (method, path, status,
     /// duration), never a header or body. The default discards everything.
     public var logger: Logger

@@ -98,6 +98,9 @@ public struct Verifier: Sendable {
             var configuration = mock.simulator
             configuration.host = "127.0.0.1"
             configuration.port = 0
+            // A simulator lives for one run, often one case (TreatyTesting): NIO's shared loops
+            // spare it creating and joining threads each time.
+            configuration.sharesEventLoops = true
             return try await Simulator(dialect: mock.backend.makeDialect(), store: store, configuration: configuration)
                 .start()
         } catch {
