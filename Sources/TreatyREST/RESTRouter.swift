@@ -33,16 +33,18 @@ struct RESTRouter: Sendable {
 
     func route(method: String, path: String) -> Outcome {
         var allowed: [String] = []
-        var best: (endpoint: Endpoint, literals: Int)?
-        for (endpoint, literals) in zip(endpoints, literalCounts) where endpoint.path.matches(path) {
-            guard endpoint.method == method else {
-                if !allowed.contains(endpoint.method) { allowed.append(endpoint.method) }
+        var best: (index: Int, literals: Int)?
+        // By index: iterating the endpoints themselves copied (retained and released) every
+        // endpoint for every request.
+        for index in endpoints.indices where endpoints[index].path.matches(path) {
+            guard endpoints[index].method == method else {
+                if !allowed.contains(endpoints[index].method) { allowed.append(endpoints[index].method) }
                 continue
             }
-            if literals > (best?.literals ?? -1) { best = (endpoint, literals) }
+            if literalCounts[index] > (best?.literals ?? -1) { best = (index, literalCounts[index]) }
         }
-        if let best, let parameters = best.endpoint.path.match(path) {
-            return .matched(Match(endpoint: best.endpoint, parameters: parameters))
+        if let best, let parameters = endpoints[best.index].path.match(path) {
+            return .matched(Match(endpoint: endpoints[best.index], parameters: parameters))
         }
         return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed)
     }
