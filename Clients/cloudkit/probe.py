@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Black-box conformance probe ("judge") for a CloudKit Web Services simulator.
 
-Written only from the wire specification (/work/shared/dialects/cloudkit.md, whose
+Written only from the wire specification (shared/dialects/cloudkit.md, whose
 section 12 wins over the rest) and Apple's public "CloudKit Web Services Reference".
 It talks HTTP to a running server, seeds everything it needs through the API, and
 asserts status codes and JSON bodies.

@@ -90,6 +90,9 @@ public struct CloudKitPlugin: DialectPlugin {
         return CloudKitSuites(contract: contract, schema: schema, credentials: credentials).suites()
     }
 
+    /// Nothing: every CloudKit operation is a `POST` to a fixed operation URL, so no later
+    /// request names a record in its path, and the generated suites delete what they create
+    /// themselves (by `forceDelete` at the end of each case).
     public func created(by answer: JSONValue, postedTo path: String, in contract: Contract) -> CreatedRecord? {
         nil
     }
