@@ -69,7 +69,7 @@ extension CloudKitCall {
             let source = InMemoryDataSource(
                 schema: compiled.schema, records: ["records": rows], indexed: compiled.distances.isEmpty)
             return CloudKitQueryRowCache.Rows(
-                revision: revision, stored: stored, rows: rows, source: source, schema: compiled.schema)
+                revision: revision, stored: stored, source: source)
         }
         let revision = (try? store.revision(of: CloudKitStoreModel.records)) ?? 0
         guard compiled.distances.isEmpty else { return make(revision: revision) }

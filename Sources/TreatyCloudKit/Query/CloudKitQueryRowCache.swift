@@ -17,9 +17,8 @@ final class CloudKitQueryRowCache: Sendable {
         let revision: UInt64
         /// The stored records, in store order; a row's `___position` is its index here.
         let stored: [JSONObject]
-        let rows: [JSONObject]
+        /// Their flat query rows.
         let source: InMemoryDataSource
-        let schema: QuerySchema
     }
 
     /// The most record sets kept.
