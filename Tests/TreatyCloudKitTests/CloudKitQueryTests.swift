@@ -127,3 +127,44 @@ import TreatyJSON
         #expect(defaultZone.status == 400)
     }
 }
+
+/// The zone-level feeds and zone-wide queries: `zones/changes`, `changes/zone`, `zoneWide`.
+@Suite struct CloudKitZoneFeedTests {
+    typealias H = CloudKitHarness
+
+    @Test("zones/changes lists zones written after a token; changes/zone answers per zone")
+    func zoneFeeds() throws {
+        let h = try H()
+        h.createZone("A")
+        h.createZone("B")
+        let first = h.call("zones/changes", [:])
+        let names = (first.json["zones"]?.arrayValue ?? []).compactMap { $0["zoneID"]?["zoneName"]?.stringValue }
+        #expect(Set(names) == ["A", "B"] && first.json["moreComing"] == .bool(false))
+        let token = first.json["syncToken"] ?? .null
+        _ = h.modify([H.op("create", "r1")], zone: "B")
+        let since = h.call("zones/changes", ["syncToken": token])
+        #expect((since.json["zones"]?.arrayValue ?? []).compactMap { $0["zoneID"]?["zoneName"]?.stringValue } == ["B"])
+        let perZone = h.call(
+            "changes/zone",
+            ["zones": [["zoneID": ["zoneName": "A"]], ["zoneID": ["zoneName": "B"]], ["zoneID": ["zoneName": "Nowhere"]]]])
+        let entries = perZone.json["zones"]?.arrayValue ?? []
+        #expect(entries.count == 3)
+        #expect(entries[0]["records"]?.arrayValue?.isEmpty == true)
+        #expect(entries[1]["records"]?[0]?["recordName"] == "r1")
+        #expect(entries[2]["serverErrorCode"] == "ZONE_NOT_FOUND")
+    }
+
+    @Test("a zoneWide query without a zoneID searches every zone of the database")
+    func zoneWide() throws {
+        let h = try H()
+        h.createZone("A")
+        _ = h.modify([H.op("create", "in-default", fields: ["n": ["value": 1]])])
+        _ = h.modify([H.op("create", "in-a", fields: ["n": ["value": 2]])], zone: "A")
+        func names(_ body: JSONValue) -> [String] {
+            (h.call("records/query", body).json["records"]?.arrayValue ?? []).compactMap { $0["recordName"]?.stringValue }
+        }
+        #expect(names(["query": ["recordType": "Artist"]]) == ["in-default"])
+        #expect(names(["query": ["recordType": "Artist"], "zoneWide": true]).sorted() == ["in-a", "in-default"])
+        #expect(names(["query": ["recordType": "Artist"], "zoneWide": true, "zoneID": ["zoneName": "A"]]) == ["in-a"])
+    }
+}
