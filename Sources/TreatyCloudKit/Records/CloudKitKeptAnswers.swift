@@ -18,10 +18,18 @@ final class CloudKitKeptAnswers: Sendable {
         var body: [UInt8]
     }
 
-    /// The most answers kept; past it the oldest half is dropped.
+    /// The most answers kept, and the most bytes they (and their keys) may hold; past either, the
+    /// oldest are dropped.
     static let capacity = 512
+    static let byteLimit = 32 << 20
 
-    private let entries = Mutex<(map: [Key: Entry], order: [Key])>(([:], []))
+    private struct State {
+        var map: [Key: Entry] = [:]
+        var order: [Key] = []
+        var bytes = 0
+    }
+
+    private let entries = Mutex(State())
 
     /// The revisions of what reads depend on: records, record types and zones. Read before an
     /// answer is made, so a write that lands meanwhile makes the kept answer unreachable rather
@@ -42,16 +50,32 @@ final class CloudKitKeptAnswers: Sendable {
 
     /// Keeps `body` as the answer for `key` at `revisions`.
     func keep(_ body: [UInt8], for key: Key, revisions: [UInt64]) {
+        let size = body.count + key.body.count
+        guard size <= Self.byteLimit / 4 else { return }
         entries.withLock { state in
-            if state.map[key] == nil {
-                if state.order.count >= Self.capacity {
-                    let dropped = state.order.prefix(Self.capacity / 2)
-                    for old in dropped { state.map[old] = nil }
-                    state.order.removeFirst(dropped.count)
-                }
-                state.order.append(key)
+            if let old = state.map.removeValue(forKey: key) {
+                state.bytes -= old.body.count + key.body.count
+                state.order.removeAll { $0 == key }
             }
+            // The oldest go until the new answer fits both bounds; a quarter at least, so that
+            // the array's front is not shifted on every answer.
+            if state.order.count >= Self.capacity || state.bytes + size > Self.byteLimit {
+                var dropped = 0
+                var freed = 0
+                while dropped < state.order.count,
+                    state.order.count - dropped >= Self.capacity || state.bytes - freed + size > Self.byteLimit
+                        || dropped < state.order.count / 4
+                {
+                    let old = state.order[dropped]
+                    freed += (state.map.removeValue(forKey: old)?.body.count ?? 0) + old.body.count
+                    dropped += 1
+                }
+                state.order.removeFirst(dropped)
+                state.bytes -= freed
+            }
+            state.order.append(key)
             state.map[key] = Entry(revisions: revisions, body: body)
+            state.bytes += size
         }
     }
 }
