@@ -1,4 +1,4 @@
-# Shared by Benchmarks/server/run.sh and Benchmarks/pocketbase/run.sh (sourced, not run).
+# Shared by the wrk benchmarks (server, pocketbase, filemaker, cloudkit, memory; sourced, not run).
 #
 # Before sourcing, a script sets HERE (its directory) and ROOT (the repository); afterwards it
 # has the wrk knobs below, RES/JSONL, and these functions:
@@ -12,6 +12,8 @@
 #   bench NAME LABEL PATH [ARGS…]  measured wrk runs against $SERVER_URL$PATH (measure.py wrk; ARGS
 #                           such as --header 'Name: value' or --post-body FILE go to it)
 #   wait_idle               waits up to IDLE_WAIT s for the machine to idle
+#   bench_rest_anchor       the rest-sync GET-by-id row `rest-one` other dialects are a share of
+#   summary TITLE ARGS…     the ratio table (measure.py ratios ARGS…) and every run, to summary.md
 # Every process started through these is stopped on exit, and so is any PID in $RES/*.pid.
 
 DURATION="${DURATION:-10s}"
@@ -117,4 +119,17 @@ summary() { # title ratios-args... : the machine, the wrk settings, the ratio ta
     echo
     "$PYTHON" "$MEASURE" table --jsonl "$JSONL"
   } | tee "$RES/summary.md"
+}
+
+bench_rest_anchor() { # (a) rest-sync GET-by-id on 10,000 tasks (data/tasks-10k), the row named rest-one
+  local tasks="data/tasks-10k" project task
+  [[ -f "$tasks/task.json" ]] || "$PYTHON" "$ROOT/Benchmarks/server/make-fixtures.py" --tasks 10000 --out "$tasks"
+  read -r project task < <("$PYTHON" -c '
+import json, sys
+tasks = json.load(open(sys.argv[1])); t = tasks[len(tasks) // 2]
+print(t["project_id"], t["id"])' "$tasks/task.json")
+  log "(a) rest-sync: GET by id"
+  start_server rest "$TREATY_BIN" serve --contract "$ROOT/Contracts/demo/contract.yaml" --fixtures "$tasks" --port 0
+  bench rest-one "rest-sync GET /projects/{p}/tasks/{id}, 10k tasks" "/projects/$project/tasks/$task"
+  stop_server
 }

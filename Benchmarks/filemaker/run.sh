@@ -34,7 +34,6 @@ source "$ROOT/Benchmarks/lib.sh"
 RECORDS="${RECORDS:-10000}"
 SEED="${SEED:-42}"
 SET="data/set-$((RECORDS / 1000))k"
-TASKS="data/tasks-10k"
 CONTRACT="$ROOT/Contracts/music/contract.yaml"
 
 require_bench_tools
@@ -43,18 +42,10 @@ build_treaty || die "treaty did not build"
 
 log "data"
 "$PYTHON" make-data.py --records "$RECORDS" --seed "$SEED" --out "$SET"
-[[ -f "$TASKS/task.json" ]] || "$PYTHON" "$ROOT/Benchmarks/server/make-fixtures.py" --tasks 10000 --out "$TASKS"
-read -r PROJECT_ID TASK_ID < <("$PYTHON" -c '
-import json, sys
-tasks = json.load(open(sys.argv[1])); t = tasks[len(tasks) // 2]
-print(t["project_id"], t["id"])' "$TASKS/task.json")
 ARTIST="/fmi/data/vLatest/databases/Music/layouts/Artists/records/$((RECORDS / 2))"
 FIND="/fmi/data/vLatest/databases/Music/layouts/Artists/_find"
 
-log "(a) rest-sync: GET by id"
-start_server rest "$TREATY_BIN" serve --contract "$ROOT/Contracts/demo/contract.yaml" --fixtures "$TASKS" --port 0
-bench rest-one "rest-sync GET /projects/{p}/tasks/{id}, 10k tasks" "/projects/$PROJECT_ID/tasks/$TASK_ID"
-stop_server
+bench_rest_anchor
 
 log "(b), (c) filemaker"
 start_server filemaker "$TREATY_BIN" serve --contract "$CONTRACT" --fixtures "$SET" --port 0
