@@ -43,13 +43,13 @@ public struct CloudKitDialect: Dialect {
             }
             let caller = try CloudKitAuthenticator(configuration: configuration).caller(of: request, route: route)
             let scope = CloudKitCall.scope(of: route, caller: caller)
-            var keptAt: (key: CloudKitKeptAnswers.Key, revisions: [UInt64])?
+            var keptAt: (key: CloudKitReadKey, revisions: [UInt64])?
             if route.operation == "records/lookup" || route.operation == "records/query" {
-                let key = CloudKitKeptAnswers.Key(
+                let key = CloudKitReadKey(
                     scope: "\(route.operation)|\(scope.environment.rawValue)|\(scope.database.rawValue)|\(scope.owner)",
                     host: request.headers[CloudKitCall.hostHeader] ?? "", body: request.body)
-                let revisions = CloudKitKeptAnswers.revisions(in: store)
-                if let body = state.keptAnswers.answer(for: key, revisions: revisions) { return CloudKitAnswer.bytes(body) }
+                let revisions = CloudKitReadKey.revisions(in: store)
+                if let body = state.keptAnswers.answer(for: key, validity: revisions) { return CloudKitAnswer.bytes(body) }
                 keptAt = (key, revisions)
             }
             let call = try CloudKitCall(
@@ -87,7 +87,8 @@ final class CloudKitState: Sendable {
     /// one step.
     let writing = Mutex(())
     /// Read answers kept until the store changes.
-    let keptAnswers = CloudKitKeptAnswers()
+    let keptAnswers = KeptAnswers<CloudKitReadKey>(
+        capacity: CloudKitReadKey.capacity, byteLimit: CloudKitReadKey.byteLimit)
     /// Query rows kept until the records change.
     let queryRows = CloudKitQueryRowCache()
     private let generator: Mutex<SeededGenerator>

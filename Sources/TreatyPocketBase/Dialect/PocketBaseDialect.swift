@@ -31,7 +31,8 @@ public final class PocketBaseDialect: Dialect {
     /// Indexes of collection fields, kept between requests until their collection changes.
     let indexes = QueryIndexCache()
     /// Parameterless record views, kept until a collection or any record changes.
-    let keptAnswers = PocketBaseKeptAnswers()
+    let keptAnswers = KeptAnswers<String>(
+        capacity: PocketBaseKeptAnswers.capacity, byteLimit: PocketBaseKeptAnswers.byteLimit)
 
     /// Creates a dialect.
     ///

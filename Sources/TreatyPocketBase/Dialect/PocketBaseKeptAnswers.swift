@@ -1,5 +1,4 @@
 internal import Foundation
-internal import Synchronization
 
 /// Answers of reads kept by request and caller while nothing they could depend on changes: the
 /// collections (their generation) and every collection's records (their store revisions — a
@@ -8,32 +7,11 @@ internal import Synchronization
 /// by their whole query) are kept, unless a rule or the query reads the clock, `@random` or the
 /// request beyond the caller.
 ///
-/// At most ``capacity`` answers are kept; past it, all are dropped.
-final class PocketBaseKeptAnswers: Sendable {
+/// The answers themselves live in a ``TreatyDialect/KeptAnswers`` keyed by request and caller
+/// (at most ``capacity`` of them, ``byteLimit`` bytes); this says which may be kept.
+enum PocketBaseKeptAnswers {
     static let capacity = 4096
-
-    private struct Kept {
-        let validity: [UInt64]
-        let bytes: [UInt8]
-    }
-
-    private let answers = Mutex<[String: Kept]>([:])
-
-    /// The answer kept for `key` at `validity`, if any.
-    func answer(_ key: String, validity: [UInt64]) -> [UInt8]? {
-        answers.withLock { answers in
-            guard let kept = answers[key], kept.validity == validity else { return nil }
-            return kept.bytes
-        }
-    }
-
-    /// Keeps `bytes` for `key` at `validity`.
-    func keep(_ bytes: [UInt8], for key: String, validity: [UInt64]) {
-        answers.withLock { answers in
-            if answers[key] == nil, answers.count >= Self.capacity { answers.removeAll() }
-            answers[key] = Kept(validity: validity, bytes: bytes)
-        }
-    }
+    static let byteLimit = 64 << 20
 
     /// Whether a rule's (or a list query's) answer depends only on records, collections and the
     /// caller's record: no clock macro, no `@random`, no request header, query, method or body.
