@@ -33,7 +33,7 @@ public enum ContractCases {
         let environment = environment ?? ProcessInfo.processInfo.environment
         let root = packageRoot(from: filePath)
         let renderer = DiagnosticRenderer()
-        let loaded = ContractLoader().load(fileAt: root + "/" + contract)
+        let loaded = ContractLoader(vocabulary: DialectRegistry.standard.contractVocabulary).load(fileAt: root + "/" + contract)
         guard var model = loaded.contract, !loaded.diagnostics.containsErrors else {
             throw ContractCaseFailure(message: renderer.render(loaded.diagnostics))
         }

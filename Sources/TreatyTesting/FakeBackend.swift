@@ -57,7 +57,7 @@ public func withFakeBackend<T: Sendable>(
 ) async throws -> T {
     let root = ContractCases.packageRoot(from: filePath)
     let renderer = DiagnosticRenderer()
-    let loaded = ContractLoader().load(fileAt: contract.hasPrefix("/") ? contract : root + "/" + contract)
+    let loaded = ContractLoader(vocabulary: DialectRegistry.standard.contractVocabulary).load(fileAt: contract.hasPrefix("/") ? contract : root + "/" + contract)
     guard let model = loaded.contract else { throw ContractCaseFailure(message: renderer.render(loaded.diagnostics)) }
     let plugin: any DialectPlugin
     do {

@@ -17,9 +17,9 @@ enum ContractSelection {
         let renderer = DiagnosticRenderer()
         let result: ContractLoadResult
         if let path {
-            result = ContractLoader().load(fileAt: path)
+            result = DialectLookup.contractLoader.load(fileAt: path)
         } else {
-            let all = ContractLoader().loadAll(paths: ["Contracts"])
+            let all = DialectLookup.contractLoader.loadAll(paths: ["Contracts"])
             let candidates = all.count > 1 ? all.filter { $0.contract.map(usable) ?? true } : all
             guard candidates.count == 1, let only = candidates.first else {
                 let found = all.map(\.file).joined(separator: ", ")

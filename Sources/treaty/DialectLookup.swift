@@ -7,6 +7,9 @@ import TreatyDialects
 enum DialectLookup {
     static let registry = DialectRegistry.standard
 
+    /// A contract loader that accepts the registry's dialects and their sections.
+    static let contractLoader = ContractLoader(vocabulary: registry.contractVocabulary)
+
     /// The plugin serving `contract`'s dialect.
     static func plugin(for contract: Contract, file: String) throws -> any DialectPlugin {
         try plugin(named: contract.dialect, file: file)

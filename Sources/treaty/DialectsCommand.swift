@@ -5,15 +5,15 @@ import TreatyDialectKit
 struct DialectsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dialects",
-        abstract: "List the dialects: their contract keys, serve options and environment variables."
+        abstract: "List the dialects: their contract sections, serve options and environment variables."
     )
 
     func run() throws {
         var lines: [String] = []
         for plugin in DialectLookup.registry.plugins {
             lines.append("\(plugin.id): \(plugin.summary)")
-            if !plugin.contractKeys.isEmpty {
-                lines.append("  contract keys: \(plugin.contractKeys.joined(separator: ", "))")
+            if !plugin.sectionKeys.isEmpty {
+                lines.append("  contract sections: \(plugin.sectionKeys.joined(separator: ", "))")
             }
             for option in plugin.serveOptions {
                 lines.append("  treaty serve --\(option.name) \(option.valueName): \(option.help)")

@@ -23,7 +23,7 @@ struct LintCommand: ParsableCommand {
     var strict = false
 
     func run() throws {
-        let results = ContractLoader().loadAll(paths: paths)
+        let results = DialectLookup.contractLoader.loadAll(paths: paths)
         let linter = ContractLinter()
         var diagnostics: [Diagnostic] = []
         for result in results {

@@ -68,9 +68,9 @@ struct RulesCommand: ParsableCommand {
     private func loadContracts() throws -> [ContractSelection.Loaded] {
         let results =
             if contracts.isEmpty {
-                PathCheck.problem("Contracts", expected: .directory) == nil ? ContractLoader().loadAll(paths: ["Contracts"]) : []
+                PathCheck.problem("Contracts", expected: .directory) == nil ? DialectLookup.contractLoader.loadAll(paths: ["Contracts"]) : []
             } else {
-                contracts.map { ContractLoader().load(fileAt: $0) }
+                contracts.map { DialectLookup.contractLoader.load(fileAt: $0) }
             }
         return try results.map { result in
             guard let contract = result.contract else {

@@ -29,7 +29,7 @@ enum VerificationPlanLoader {
             Console.standardError.write("error: \(error)\n")
             throw Status.unusableInput
         }
-        let files = paths.isEmpty ? ContractLoader().loadAll(paths: ["Contracts"]).map(\.file) : paths
+        let files = paths.isEmpty ? DialectLookup.contractLoader.loadAll(paths: ["Contracts"]).map(\.file) : paths
         guard !files.isEmpty else {
             Console.standardError.write("error: no contract found under Contracts/; pass --contract FILE\n")
             throw Status.unusableInput

@@ -18,7 +18,7 @@ public enum DemoFiles {
 
     /// The demo contract (rest-sync.md's reference API).
     public static let contract: Contract = {
-        guard let contract = ContractLoader().load(fileAt: contractPath).contract else {
+        guard let contract = ContractLoader(vocabulary: .treatyDialects).load(fileAt: contractPath).contract else {
             preconditionFailure("the demo contract must load")
         }
         return contract

@@ -4,6 +4,7 @@ import Testing
 import TreatyCloudKit
 import TreatyCore
 import TreatyJSON
+import TreatyTestSupport
 
 /// Authentication (cloudkit.md §2, §12): API tokens, web-auth tokens, and signed
 /// server-to-server requests.
@@ -56,7 +57,7 @@ import TreatyJSON
             """
         try text.write(toFile: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let contract = try #require(ContractLoader().load(fileAt: file).contract)
+        let contract = try #require(ContractLoader(vocabulary: .treatyDialects).load(fileAt: file).contract)
         let diagnostics = CloudKitPlugin().lint(contract)
         let typo = try #require(diagnostics.first { $0.message.contains("STRNG") })
         #expect(typo.location?.line == 7 && typo.details.contains { $0.contains("STRING") })

@@ -1,5 +1,6 @@
 import Testing
 import TreatyCore
+import TreatyTestSupport
 
 /// The linter's endpoint rules, one test per rule, with the exact rendered findings.
 @Suite struct ContractLinterEndpointTests {
@@ -21,7 +22,7 @@ import TreatyCore
               - { method: GET, path: "/projects/{project_id}/tasks/{id}" }
             """
         #expect(try ContractLinter().renderedFindings(text: text) == "")
-        let contract = try #require(ContractLoader().load(text: text, file: "contract.yaml").contract)
+        let contract = try #require(ContractLoader(vocabulary: .treatyDialects).load(text: text, file: "contract.yaml").contract)
         #expect(contract.endpoints.map(\.scoped) == [false, true])
     }
 
@@ -262,7 +263,7 @@ import TreatyCore
               - { method: POST, path: /sync/upload, kind: sync_upload }
             """
         #expect(try ContractLinter().renderedFindings(text: text) == "")
-        let contract = try #require(ContractLoader().load(text: text, file: "contract.yaml").contract)
+        let contract = try #require(ContractLoader(vocabulary: .treatyDialects).load(text: text, file: "contract.yaml").contract)
         #expect(contract.endpoints.map(\.kind) == [.records, .syncUpload])
         #expect(contract.endpoints[1].resource == "" && contract.endpoints[1].status == 200)
     }
@@ -303,7 +304,7 @@ import TreatyCore
 
     @Test("an unknown kind is a loading error with a suggestion")
     func unknownKind() {
-        let result = ContractLoader().load(
+        let result = ContractLoader(vocabulary: .treatyDialects).load(
             text: """
                 api: demo
                 dialect: rest-sync

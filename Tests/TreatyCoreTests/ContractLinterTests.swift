@@ -6,7 +6,7 @@ import TreatyTestSupport
 @Suite struct ContractLinterTests {
     @Test("the demo contract lints clean")
     func demoLintsClean() throws {
-        let result = ContractLoader().load(fileAt: DemoFiles.contractPath)
+        let result = ContractLoader(vocabulary: .treatyDialects).load(fileAt: DemoFiles.contractPath)
         let contract = try #require(result.contract)
         #expect(ContractLinter().lint(contract, sourceText: result.text).rendered == "")
     }
@@ -38,7 +38,7 @@ import TreatyTestSupport
               - GET /projects/{projectId}/tasks/{id}
             """
         #expect(try ContractLinter().renderedFindings(text: text) == "")
-        let contract = try #require(ContractLoader().load(text: text, file: "contract.yaml").contract)
+        let contract = try #require(ContractLoader(vocabulary: .treatyDialects).load(text: text, file: "contract.yaml").contract)
         let task = try #require(contract.resource(named: "task"))
         #expect(task.fields.map { $0.key() } == ["assigneeId", "watcherIds", "sortOrder"])
         #expect(task.scope == ParentScope(parent: "project", key: "projectId"))

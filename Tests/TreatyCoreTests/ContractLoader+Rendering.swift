@@ -1,5 +1,6 @@
 import Testing
 import TreatyCore
+import TreatyTestSupport
 
 extension ContractLoader {
     /// The rendered diagnostics of loading `text` as `file`, one block per diagnostic, joined by
@@ -12,7 +13,7 @@ extension ContractLoader {
 extension ContractLinter {
     /// Loads `text`, which must load without errors, and renders the lint findings with snippets.
     func renderedFindings(text: String, file: String = "contract.yaml") throws -> String {
-        let result = ContractLoader().load(text: text, file: file)
+        let result = ContractLoader(vocabulary: .treatyDialects).load(text: text, file: file)
         let contract = try #require(result.contract, "the contract must load:\n\(result.diagnostics.rendered)")
         return lint(contract, sourceText: result.text).rendered
     }

@@ -1,5 +1,6 @@
 import Testing
 import TreatyCore
+import TreatyTestSupport
 
 /// Contracts that parse as YAML but are not valid contracts: every finding pinned as rendered.
 @Suite struct ContractLoaderErrorTests {
@@ -22,7 +23,7 @@ import TreatyCore
                   ^
                   did you mean 'endpoints'?
                   fix: use one of: api, dialect, naming, tombstone_retention, defaults, resources, endpoints, \
-                collections, or a name starting with 'x-' for an extension
+                or a name starting with 'x-' for an extension
                 """),
         RenderedCase(
             name: "defaults",
@@ -159,7 +160,7 @@ import TreatyCore
 
     @Test("an unknown key is reported at its position with a did-you-mean", arguments: unknownKeys)
     func unknownKey(_ row: RenderedCase) {
-        let result = ContractLoader().load(text: row.text, file: "contract.yaml")
+        let result = ContractLoader(vocabulary: .treatyDialects).load(text: row.text, file: "contract.yaml")
         #expect(result.contract == nil)
         #expect(result.diagnostics.rendered == row.expected)
     }
@@ -329,7 +330,7 @@ import TreatyCore
 
     @Test("a value of the wrong kind or an unknown name is reported with what is allowed", arguments: wrongValues)
     func wrongValue(_ row: RenderedCase) {
-        let result = ContractLoader().load(text: row.text, file: "contract.yaml")
+        let result = ContractLoader(vocabulary: .treatyDialects).load(text: row.text, file: "contract.yaml")
         #expect(result.contract == nil)
         #expect(result.diagnostics.rendered == row.expected)
     }

@@ -56,10 +56,10 @@ import TreatyTestSupport
 
     @Test("the demo contract written as JSON loads to the same contract as the YAML file")
     func demoAsJSON() throws {
-        let json = ContractLoader().load(text: Self.demoJSON, file: "contract.json")
+        let json = ContractLoader(vocabulary: .treatyDialects).load(text: Self.demoJSON, file: "contract.json")
         #expect(json.diagnostics.isEmpty, "\(json.diagnostics.rendered)")
         let fromJSON = try #require(json.contract)
-        let fromYAML = try #require(ContractLoader().load(fileAt: DemoFiles.contractPath).contract)
+        let fromYAML = try #require(ContractLoader(vocabulary: .treatyDialects).load(fileAt: DemoFiles.contractPath).contract)
         #expect(fromJSON.file == "contract.json")
         #expect(fromJSON.withoutSourcePositions == fromYAML.withoutSourcePositions)
         #expect(ContractLinter().lint(fromJSON).isEmpty)
@@ -74,7 +74,7 @@ import TreatyTestSupport
               "resources": {}
             }
             """
-        let result = ContractLoader().load(text: text, file: "contract.json")
+        let result = ContractLoader(vocabulary: .treatyDialects).load(text: text, file: "contract.json")
         #expect(result.isUnreadable)
         #expect(
             result.diagnostics.rendered == """
@@ -95,7 +95,7 @@ import TreatyTestSupport
 
             """
         #expect(
-            ContractLoader().renderedDiagnostics(text: text, file: "contract.json") == """
+            ContractLoader(vocabulary: .treatyDialects).renderedDiagnostics(text: text, file: "contract.json") == """
                 contract.json:4:62: error: [yaml-syntax] did not find expected ',' or '}'
                     "resources": { "user": { "fields": { "name": "string" } } }
                                                                                ^
@@ -113,7 +113,7 @@ import TreatyTestSupport
             }
             """
         #expect(
-            ContractLoader().renderedDiagnostics(text: text, file: "contract.json") == """
+            ContractLoader(vocabulary: .treatyDialects).renderedDiagnostics(text: text, file: "contract.json") == """
                 contract.json:4:80: error: [invalid-value] 'required' must be true or false, found string 'true'
                     "resources": { "user": { "fields": { "name": { "type": "string", "required": "true" } } } }
                                                                                                  ^

@@ -1,5 +1,6 @@
 import Testing
 import TreatyCore
+import TreatyTestSupport
 
 /// Contracts that miss required parts, mix up relations and attributes, or give values out of
 /// range: every finding pinned as rendered.
@@ -10,7 +11,7 @@ import TreatyCore
             naming: snake_case
             """
         #expect(
-            ContractLoader().renderedDiagnostics(text: text) == """
+            ContractLoader(vocabulary: .treatyDialects).renderedDiagnostics(text: text) == """
                 contract.yaml:1:1: error: [missing-key] the contract has no 'api'
                   naming: snake_case
                   ^
@@ -29,7 +30,7 @@ import TreatyCore
     @Test("a contract whose root is a scalar says it must be a mapping")
     func scalarRoot() {
         #expect(
-            ContractLoader().renderedDiagnostics(text: "just a string\n") == """
+            ContractLoader(vocabulary: .treatyDialects).renderedDiagnostics(text: "just a string\n") == """
                 contract.yaml:1:1: error: [invalid-value] the contract must be a mapping, found 'just a string'
                   just a string
                   ^
@@ -49,7 +50,7 @@ import TreatyCore
                   name: string
             """
         #expect(
-            ContractLoader().renderedDiagnostics(text: text) == """
+            ContractLoader(vocabulary: .treatyDialects).renderedDiagnostics(text: text) == """
                 contract.yaml:1:6: error: [invalid-value] 'api' must be a string, found a list
                   api: [demo]
                        ^
@@ -78,7 +79,7 @@ import TreatyCore
               - { method: GET, path: /people, resource: user }
             """
         #expect(
-            ContractLoader().renderedDiagnostics(text: text) == """
+            ContractLoader(vocabulary: .treatyDialects).renderedDiagnostics(text: text) == """
                 contract.yaml:8:5: error: [missing-key] cannot tell which resource '/people' serves
                     - GET /people
                       ^
@@ -106,7 +107,7 @@ import TreatyCore
                   reviewer: { shape: nested }
             """
         #expect(
-            ContractLoader().renderedDiagnostics(text: text) == """
+            ContractLoader(vocabulary: .treatyDialects).renderedDiagnostics(text: text) == """
                 contract.yaml:9:32: error: [invalid-value] field 'owner' has both 'to' and 'type'
                         owner: { to: user, type: uuid }
                                                  ^
@@ -143,7 +144,7 @@ import TreatyCore
               - { method: GET, path: /users, returns: many, status: 700 }
             """
         #expect(
-            ContractLoader().renderedDiagnostics(text: text) == """
+            ContractLoader(vocabulary: .treatyDialects).renderedDiagnostics(text: text) == """
                 contract.yaml:3:22: error: [invalid-value] 'tombstone_retention' must be a duration such as 30d, 12h, \
                 90m or 45s, found '30 days'
                   tombstone_retention: 30 days
@@ -177,7 +178,7 @@ import TreatyCore
                 fields:
                   rank: { type: int, order: true }
             """
-        let result = ContractLoader().load(text: text, file: "contract.yaml")
+        let result = ContractLoader(vocabulary: .treatyDialects).load(text: text, file: "contract.yaml")
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.rendered)")
         #expect(try #require(result.contract).resource(named: "user")?.orderKey == "rank")
     }
@@ -197,7 +198,7 @@ import TreatyCore
                 fields:
                   name: string
             """
-        let contract = try #require(ContractLoader().load(text: text, file: "contract.yaml").contract)
+        let contract = try #require(ContractLoader(vocabulary: .treatyDialects).load(text: text, file: "contract.yaml").contract)
         #expect(
             contract.resource(named: "user")?.sync
                 == SyncMetadata(createdAt: nil, updatedAt: "modified", version: "version", tombstone: "deleted_at"))
@@ -215,7 +216,7 @@ import TreatyCore
             resources:
               note: { sync: { <<: *stamped, version: version } }
             """
-        let result = ContractLoader().load(text: text, file: "contract.yaml")
+        let result = ContractLoader(vocabulary: .treatyDialects).load(text: text, file: "contract.yaml")
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.rendered)")
         let note = try #require(result.contract?.resource(named: "note"))
         #expect(note.sync == SyncMetadata(createdAt: "created_at", updatedAt: "updated_at", version: "version"))
@@ -232,7 +233,7 @@ import TreatyCore
                   name: { <<: text, type: string }
             """
         #expect(
-            ContractLoader().renderedDiagnostics(text: merge) == """
+            ContractLoader(vocabulary: .treatyDialects).renderedDiagnostics(text: merge) == """
                 contract.yaml:6:19: error: [invalid-value] a merge key '<<' takes a mapping or a list of mappings
                         name: { <<: text, type: string }
                                     ^
@@ -246,7 +247,7 @@ import TreatyCore
                   ? [a, b]
                   : string
             """
-        let result = ContractLoader().load(text: complexKey, file: "contract.yaml")
+        let result = ContractLoader(vocabulary: .treatyDialects).load(text: complexKey, file: "contract.yaml")
         #expect(result.isUnreadable)
         #expect(
             result.diagnostics.rendered == """

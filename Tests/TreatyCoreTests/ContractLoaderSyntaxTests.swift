@@ -1,5 +1,6 @@
 import Testing
 import TreatyCore
+import TreatyTestSupport
 
 /// Files that are not readable as one YAML document: syntax errors, duplicate keys, empty files
 /// and bytes that are not UTF-8.
@@ -164,7 +165,7 @@ import TreatyCore
 
     @Test("a file that is not one YAML document is unreadable, with line, column and caret", arguments: syntaxErrors)
     func unreadableDocument(_ row: RenderedCase) {
-        let result = ContractLoader().load(text: row.text, file: "contract.yaml")
+        let result = ContractLoader(vocabulary: .treatyDialects).load(text: row.text, file: "contract.yaml")
         #expect(result.contract == nil)
         #expect(result.isUnreadable)
         #expect(result.diagnostics.rendered == row.expected)
@@ -175,7 +176,7 @@ import TreatyCore
         try TemporaryDirectory.with { directory in
             let bytes = Array("api: demo\ndialect: rest-sync\nname: caf".utf8) + [0xE9, 0x0A]
             let path = try directory.write(bytes, to: "latin1.yaml")
-            let result = ContractLoader().load(fileAt: path)
+            let result = ContractLoader(vocabulary: .treatyDialects).load(fileAt: path)
             #expect(result.contract == nil)
             #expect(result.isUnreadable)
             #expect(
@@ -191,7 +192,7 @@ import TreatyCore
         try TemporaryDirectory.with { directory in
             let path = try directory.write(Array("api: ".utf8) + [0xE2, 0x82], to: "truncated.yaml")
             #expect(
-                ContractLoader().load(fileAt: path).diagnostics.rendered == """
+                ContractLoader(vocabulary: .treatyDialects).load(fileAt: path).diagnostics.rendered == """
                     \(path):1:6: error: [invalid-utf8] the file is not valid UTF-8 (invalid byte 0xE2 at byte 5)
                       fix: save the file as UTF-8
                     """)
@@ -202,7 +203,7 @@ import TreatyCore
     func missingFile() throws {
         try TemporaryDirectory.with { directory in
             let path = directory.path + "/absent.yaml"
-            let result = ContractLoader().load(fileAt: path)
+            let result = ContractLoader(vocabulary: .treatyDialects).load(fileAt: path)
             #expect(result.isUnreadable)
             #expect(
                 result.diagnostics.rendered == """
@@ -217,8 +218,8 @@ import TreatyCore
         try TemporaryDirectory.with { directory in
             let text = "api: demo\ndialect: rest-sync\nresources:\n  user:\n    fields:\n      name: string\n"
             let path = try directory.write(Array(text.utf8), to: "contract.yaml")
-            let fromFile = try #require(ContractLoader().load(fileAt: path).contract)
-            let fromText = try #require(ContractLoader().load(text: text, file: path).contract)
+            let fromFile = try #require(ContractLoader(vocabulary: .treatyDialects).load(fileAt: path).contract)
+            let fromText = try #require(ContractLoader(vocabulary: .treatyDialects).load(text: text, file: path).contract)
             #expect(fromFile == fromText)
         }
     }

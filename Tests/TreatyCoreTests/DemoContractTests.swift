@@ -5,7 +5,7 @@ import TreatyTestSupport
 @Suite struct DemoContractTests {
     @Test("the demo contract loads without findings and lints clean")
     func demoLoadsClean() throws {
-        let result = ContractLoader().load(fileAt: DemoFiles.contractPath)
+        let result = ContractLoader(vocabulary: .treatyDialects).load(fileAt: DemoFiles.contractPath)
         #expect(result.diagnostics.isEmpty, "\(DiagnosticRenderer().render(result.diagnostics))")
         let contract = try #require(result.contract)
         let findings = ContractLinter().lint(contract, sourceText: result.text)
@@ -14,9 +14,9 @@ import TreatyTestSupport
 
     @Test("the demo contract describes the rest-sync reference API")
     func demoModel() throws {
-        let contract = try #require(ContractLoader().load(fileAt: DemoFiles.contractPath).contract)
+        let contract = try #require(ContractLoader(vocabulary: .treatyDialects).load(fileAt: DemoFiles.contractPath).contract)
         #expect(contract.api == "demo")
-        #expect(contract.dialect == .restSync)
+        #expect(contract.dialect == DialectID(rawValue: "rest-sync"))
         #expect(contract.resources.map(\.name) == ["user", "project", "tag", "task"])
         let task = try #require(contract.resource(named: "task"))
         #expect(task.scope == ParentScope(parent: "project", key: "project_id"))

@@ -1,5 +1,6 @@
 import Testing
 import TreatyCore
+import TreatyTestSupport
 
 /// Inputs built to exhaust time, memory or stack: each returns promptly with one clear
 /// diagnostic instead of crashing or hanging.
@@ -11,7 +12,7 @@ import TreatyCore
             lines.append("\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 10).joined(separator: ",") + "]")
         }
         lines.append("api: demo")
-        let result = ContractLoader().load(text: lines.joined(separator: "\n"), file: "contract.yaml")
+        let result = ContractLoader(vocabulary: .treatyDialects).load(text: lines.joined(separator: "\n"), file: "contract.yaml")
         #expect(result.isUnreadable)
         #expect(
             result.diagnostics.rendered == """
@@ -27,7 +28,7 @@ import TreatyCore
     func smallNodeLimit() {
         let text = "api: demo\ndialect: rest-sync\nresources: { user: { fields: { name: string } } }\n"
         #expect(
-            ContractLoader(limits: SourceLimits(maxNodes: 10)).renderedDiagnostics(text: text) == """
+            ContractLoader(vocabulary: .treatyDialects, limits: SourceLimits(maxNodes: 10)).renderedDiagnostics(text: text) == """
                 contract.yaml:3:30: error: [too-many-nodes] the document expands to more than 10 nodes (the limit)
                   resources: { user: { fields: { name: string } } }
                                                ^
@@ -49,7 +50,7 @@ import TreatyCore
     @Test("100,000 nested flow sequences are too deep")
     func nestedBrackets() {
         let text = String(repeating: "[", count: 100_000)
-        let result = ContractLoader().load(text: text, file: "contract.yaml")
+        let result = ContractLoader(vocabulary: .treatyDialects).load(text: text, file: "contract.yaml")
         #expect(result.isUnreadable)
         #expect(result.diagnostics.rendered == Self.tooDeep(line: 1, shown: String(repeating: "[", count: 160) + "…"))
     }
@@ -58,7 +59,7 @@ import TreatyCore
     func nestedBraces() {
         let text = "api: " + String(repeating: "{a: ", count: 100_000)
         #expect(
-            ContractLoader().renderedDiagnostics(text: text)
+            ContractLoader(vocabulary: .treatyDialects).renderedDiagnostics(text: text)
                 == Self.tooDeep(line: 1, shown: String(text.prefix(160)) + "…"))
     }
 
@@ -66,7 +67,7 @@ import TreatyCore
     func nestedDashes() {
         let text = String(repeating: "- ", count: 100_000) + "x\n"
         #expect(
-            ContractLoader().renderedDiagnostics(text: text)
+            ContractLoader(vocabulary: .treatyDialects).renderedDiagnostics(text: text)
                 == Self.tooDeep(line: 1, shown: String(repeating: "- ", count: 80) + "…"))
     }
 
@@ -76,14 +77,14 @@ import TreatyCore
         for level in 0..<200 { text += String(repeating: " ", count: level) + "k\(level):\n" }
         text += String(repeating: " ", count: 200) + "leaf\n"
         #expect(
-            ContractLoader().renderedDiagnostics(text: text)
+            ContractLoader(vocabulary: .treatyDialects).renderedDiagnostics(text: text)
                 == Self.tooDeep(line: 65, shown: String(repeating: " ", count: 64) + "k64:"))
     }
 
     @Test("nesting exactly at the limit still loads as YAML")
     func nestingAtLimit() {
         let text = "api: " + String(repeating: "[", count: 63) + String(repeating: "]", count: 63) + "\n"
-        let result = ContractLoader().load(text: text, file: "contract.yaml")
+        let result = ContractLoader(vocabulary: .treatyDialects).load(text: text, file: "contract.yaml")
         #expect(!result.isUnreadable, "\(result.diagnostics.rendered)")
     }
 
@@ -91,7 +92,7 @@ import TreatyCore
 
     @Test("text larger than the size limit is refused before parsing")
     func oversizedText() {
-        let loader = ContractLoader(limits: SourceLimits(maxFileSize: 1024))
+        let loader = ContractLoader(vocabulary: .treatyDialects, limits: SourceLimits(maxFileSize: 1024))
         let result = loader.load(text: Self.oversizedText, file: "contract.yaml")
         #expect(result.isUnreadable)
         #expect(
@@ -105,7 +106,7 @@ import TreatyCore
     func oversizedFile() throws {
         try TemporaryDirectory.with { directory in
             let path = try directory.write(Array(Self.oversizedText.utf8), to: "large.yaml")
-            let result = ContractLoader(limits: SourceLimits(maxFileSize: 1024)).load(fileAt: path)
+            let result = ContractLoader(vocabulary: .treatyDialects, limits: SourceLimits(maxFileSize: 1024)).load(fileAt: path)
             #expect(
                 result.diagnostics.rendered == """
                     \(path): error: [file-too-large] the file has 2010 bytes, more than the limit of 1024 bytes
@@ -130,7 +131,7 @@ import TreatyCore
             endpoints:
               - GET /users
             """
-        let result = ContractLoader().load(text: text, file: "contract.yaml")
+        let result = ContractLoader(vocabulary: .treatyDialects).load(text: text, file: "contract.yaml")
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.rendered)")
         let user = try #require(result.contract?.resource(named: "user"))
         let email = try #require(user.field(named: "email"))

@@ -52,7 +52,7 @@ import TreatyTestSupport
     @Test("YAML fixtures load like JSON ones and are checked the same way")
     func yamlFixtures() throws {
         let contract = try #require(
-            ContractLoader().load(fileAt: DemoFiles.contractPath).contract)
+            ContractLoader(vocabulary: .treatyDialects).load(fileAt: DemoFiles.contractPath).contract)
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("treaty-yaml-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: url) }

@@ -65,7 +65,7 @@ import TreatyTestSupport
     @Test("a rolled-back batch does not move the id generator")
     func rollbackRestoresIDs() throws {
         let contract = try #require(
-            ContractLoader().load(
+            ContractLoader(vocabulary: .treatyDialects).load(
                 text: """
                     api: notes
                     dialect: rest-sync

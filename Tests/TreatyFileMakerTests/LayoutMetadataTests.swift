@@ -5,6 +5,7 @@ import TreatyCore
 import TreatyJSON
 
 @testable import TreatyFileMaker
+import TreatyTestSupport
 
 /// FileMaker's own layout metadata (the answer of `GET …/layouts/{layout}`) imported by a
 /// contract's `metadata:`: what the server reports becomes the layout, and a portal's relationship
@@ -21,7 +22,7 @@ import TreatyJSON
     func decode(_ contract: String, metadata: String) throws -> (FileMakerSchemaDecoder.Result, String) {
         let directory = try TemporaryDirectory(["contract.yaml": contract, "metadata/Artists.json": metadata])
         defer { directory.remove() }
-        let loaded = ContractLoader().load(fileAt: directory.file("contract.yaml"))
+        let loaded = ContractLoader(vocabulary: .treatyDialects).load(fileAt: directory.file("contract.yaml"))
         let model = try #require(loaded.contract, "\(DiagnosticRenderer().render(loaded.diagnostics))")
         return (FileMakerSchemaDecoder().decode(model), directory.file("metadata/Artists.json"))
     }

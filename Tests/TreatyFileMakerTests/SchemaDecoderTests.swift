@@ -3,6 +3,7 @@ import Testing
 import TreatyCore
 
 @testable import TreatyFileMaker
+import TreatyTestSupport
 
 /// `databases:` of a `filemaker` contract: the music example decodes; every mistake is a
 /// located diagnostic (file:line:column, message, suggestion).
@@ -13,7 +14,7 @@ import TreatyCore
         let directory = try TemporaryDirectory(["contract.yaml": yaml])
         defer { directory.remove() }
         let file = directory.file("contract.yaml")
-        let loaded = ContractLoader().load(fileAt: file)
+        let loaded = ContractLoader(vocabulary: .treatyDialects).load(fileAt: file)
         let contract = try #require(loaded.contract, "\(DiagnosticRenderer().render(loaded.diagnostics))")
         #expect(contract.sections["databases"] != nil)
         return (FileMakerSchemaDecoder().decode(contract), file)

@@ -70,9 +70,9 @@ import TreatyRules
 
     @Test("every built-in rule has a distinct id and a requirement")
     func catalog() {
-        let ids = ConformanceRule.restSync.map(\.id)
+        let ids = ConformanceRule.recordRules.map(\.id)
         #expect(Set(ids).count == ids.count)
-        #expect(ConformanceRule.restSync.allSatisfy { !$0.requirement.isEmpty })
+        #expect(ConformanceRule.recordRules.allSatisfy { !$0.requirement.isEmpty })
         #expect(ConformanceRule.named("RS-NL-1")?.requirement == "responses carry every declared key: an absent value is null, no members []")
     }
 }

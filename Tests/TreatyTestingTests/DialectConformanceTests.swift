@@ -60,6 +60,29 @@ import TreatyTesting
         #expect(offenders.isEmpty, "\(offenders)")
     }
 
+    @Test("no module below the registry names a dialect or SQLite in code: JSON, core, rules, query, store, plugin kit")
+    func sharedModulesNameNoDialect() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        let pattern = try Regex("pocketbase|filemaker|cloudkit|rest-?sync|restsync|sqlite").ignoresCase()
+        var offenders: [String] = []
+        let modules = ["TreatyJSON", "TreatyCore", "TreatyRules", "TreatyQuery", "TreatyDialect", "TreatyDialectKit"]
+        for module in modules {
+            let directory = root + "/Sources/" + module
+            let files = FileManager.default.enumerator(atPath: directory)?.compactMap { $0 as? String } ?? []
+            #expect(!files.isEmpty, "no sources found under \(directory)")
+            for file in files where file.hasSuffix(".swift") {
+                let text = (try? String(contentsOfFile: directory + "/" + file, encoding: .utf8)) ?? ""
+                for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    let code = line.drop { $0 == " " || $0 == "\t" }
+                    guard !code.hasPrefix("//"), line.contains(pattern) else { continue }
+                    offenders.append("\(module)/\(file):\(number + 1): \(code)")
+                }
+            }
+        }
+        #expect(offenders.isEmpty, "\(offenders.joined(separator: "\n"))")
+    }
+
     @Test("a dialect whose refusals are not in its error format fails the suite, naming the checks")
     func plainTextRefusalsFail() async throws {
         let suite = DialectConformanceSuite(
@@ -78,7 +101,8 @@ struct PlainTextRefusals: DialectPlugin {
     let wrapped = RESTSyncPlugin()
     var id: DialectID { wrapped.id }
     var summary: String { wrapped.summary }
-    var contractKeys: [String] { wrapped.contractKeys }
+    var sectionKeys: [String] { wrapped.sectionKeys }
+    var endpointKinds: Set<Endpoint.Kind> { wrapped.endpointKinds }
     var serveOptions: [DialectOption] { wrapped.serveOptions }
     var environmentVariables: [EnvironmentVariable] { wrapped.environmentVariables }
     var ruleCatalog: RuleCatalog { wrapped.ruleCatalog }

@@ -3,6 +3,7 @@ import TreatyCloudKit
 import TreatyCore
 import TreatyDialect
 import TreatyDialectKit
+import TreatyTestSupport
 import TreatyVerifier
 
 /// The generated CloudKit suites prove their worth: the simulator passes the gallery contract's
@@ -10,7 +11,7 @@ import TreatyVerifier
 /// fails them with that way's CK rule.
 @Suite struct CloudKitBrokenBackendTests {
     static let contract: Contract = {
-        guard let contract = ContractLoader().load(fileAt: DemoAPI.root + "/Contracts/gallery/contract.yaml").contract
+        guard let contract = ContractLoader(vocabulary: .treatyDialects).load(fileAt: DemoAPI.root + "/Contracts/gallery/contract.yaml").contract
         else { preconditionFailure("the gallery contract must load") }
         return contract
     }()

@@ -3,6 +3,7 @@ import TreatyCore
 import TreatyDialect
 import TreatyDialectKit
 import TreatyFileMaker
+import TreatyTestSupport
 import TreatyVerifier
 
 /// The generated FileMaker suites prove their worth: the simulator passes the music contract's
@@ -10,7 +11,7 @@ import TreatyVerifier
 /// with that way's FM rule.
 @Suite struct FileMakerBrokenBackendTests {
     static let contract: Contract = {
-        guard let contract = ContractLoader().load(fileAt: DemoAPI.root + "/Contracts/music/contract.yaml").contract
+        guard let contract = ContractLoader(vocabulary: .treatyDialects).load(fileAt: DemoAPI.root + "/Contracts/music/contract.yaml").contract
         else { preconditionFailure("the music contract must load") }
         return contract
     }()

@@ -3,6 +3,7 @@ import TreatyCore
 import TreatyDialect
 import TreatyDialectKit
 import TreatyPocketBase
+import TreatyTestSupport
 import TreatyVerifier
 
 /// The generated PocketBase suites prove their worth: the simulator passes the blog contract's
@@ -10,7 +11,7 @@ import TreatyVerifier
 /// PB rule.
 @Suite struct PocketBaseBrokenBackendTests {
     static let contract: Contract = {
-        guard let contract = ContractLoader().load(fileAt: DemoAPI.root + "/Contracts/blog/contract.yaml").contract
+        guard let contract = ContractLoader(vocabulary: .treatyDialects).load(fileAt: DemoAPI.root + "/Contracts/blog/contract.yaml").contract
         else { preconditionFailure("the blog contract must load") }
         return contract
     }()

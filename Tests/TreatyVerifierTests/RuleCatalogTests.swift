@@ -68,6 +68,6 @@ import TreatyRules
     @Test("the payload-checked rest-sync rules are exactly TreatyRules' payload rules")
     func payloadRules() {
         let checked = RESTSyncPlugin().ruleCatalog.rules.filter(\.checkedOnPayloads).map(\.id)
-        #expect(Set(checked) == Set(ConformanceRule.restSync.map(\.id)))
+        #expect(Set(checked) == Set(ConformanceRule.recordRules.map(\.id)))
     }
 }

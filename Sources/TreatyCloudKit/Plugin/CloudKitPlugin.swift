@@ -21,7 +21,7 @@ public struct CloudKitPlugin: DialectPlugin {
         "Apple CloudKit Web Services: records/modify with change tags and atomic zones, query, lookup, changes, zones, assets, signed requests"
     }
 
-    public var contractKeys: [String] { ["container"] }
+    public var sectionKeys: [String] { ["container"] }
 
     public var serveOptions: [DialectOption] {
         [

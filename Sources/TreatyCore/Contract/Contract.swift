@@ -18,11 +18,8 @@ public struct Contract: Sendable, Hashable {
     public var endpoints: [Endpoint]
     /// The file the contract was loaded from, if any.
     public var file: String?
-    /// The schema file of a dialect that keeps its own (`collections: pb_schema.json` for
-    /// PocketBase), when the contract names one.
-    public var collections: SchemaFile?
-    /// The top-level sections a dialect declares itself (``DialectID/sectionKeys``, e.g.
-    /// `databases` for FileMaker), as located nodes its module decodes.
+    /// The top-level sections the contract's dialect owns
+    /// (``ContractVocabulary/Dialect/sectionKeys``), as located nodes its module decodes.
     public var sections: [String: SourceNode] = [:]
 
     /// Creates a contract.
@@ -33,8 +30,7 @@ public struct Contract: Sendable, Hashable {
         tombstoneRetentionMilliseconds: Int64 = 30 * 24 * 3_600_000,
         resources: [Resource],
         endpoints: [Endpoint] = [],
-        file: String? = nil,
-        collections: SchemaFile? = nil
+        file: String? = nil
     ) {
         self.api = api
         self.dialect = dialect
@@ -43,7 +39,6 @@ public struct Contract: Sendable, Hashable {
         self.resources = resources
         self.endpoints = endpoints
         self.file = file
-        self.collections = collections
     }
 
     /// The resource called `name`, if any.

@@ -31,9 +31,10 @@ public struct Endpoint: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// Reads or writes the records of ``Endpoint/resource``, as its method says.
         case records
-        /// rest-sync's batch upload (`POST /sync/upload`): a list of `upsert`/`delete`
-        /// operations, each naming its resource by `type`, answered one result per operation
-        /// with last-writer-wins on `updatedAt`.
+        /// A batch upload (`POST /sync/upload`): a list of `upsert`/`delete` operations, each
+        /// naming its resource by `type`, answered one result per operation with
+        /// last-writer-wins on `updatedAt`. Only the dialects whose
+        /// ``ContractVocabulary/Dialect/endpointKinds`` list it serve it.
         case syncUpload = "sync_upload"
     }
 

@@ -1,12 +1,8 @@
 extension ContractLinter {
-    /// A `kind: sync_upload` endpoint: a rest-sync `POST` without path parameters, narrowed at
-    /// most to a known resource, and without the options of record endpoints.
+    /// A `kind: sync_upload` endpoint: a `POST` without path parameters, narrowed at most to a
+    /// known resource, and without the options of record endpoints. (Which dialects serve it
+    /// is the loader's check, from ``ContractVocabulary/Dialect/endpointKinds``.)
     func lintUpload(_ endpoint: Endpoint, in contract: Contract, into findings: inout LintFindings) {
-        if contract.dialect != .restSync {
-            findings.error(
-                "sync-upload", "\(endpoint.signature) is a sync upload, which only the rest-sync dialect serves",
-                at: endpoint.location, fix: "remove 'kind: sync_upload', or use 'dialect: rest-sync'")
-        }
         if endpoint.method != "POST" {
             findings.error(
                 "sync-upload", "\(endpoint.signature) is a sync upload, which clients send with POST",

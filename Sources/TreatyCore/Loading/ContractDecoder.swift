@@ -1,6 +1,8 @@
 /// Decodes a ``SourceNode`` tree into a ``Contract``, reporting every problem it finds.
 struct ContractDecoder {
     var context: DecodingContext
+    /// The dialects the contract may name, and the sections each owns.
+    let vocabulary: ContractVocabulary
 
     /// Contract-wide defaults that resources inherit.
     struct Defaults {
@@ -42,30 +44,38 @@ struct ContractDecoder {
     }
 
     static let topLevelKeys = [
-        "api", "dialect", "naming", "tombstone_retention", "defaults", "resources", "endpoints", "collections",
+        "api", "dialect", "naming", "tombstone_retention", "defaults", "resources", "endpoints",
     ]
 
     mutating func decode(_ root: SourceNode) -> Contract? {
-        let sectionKeys = Self.declaredDialect(root).flatMap { DialectID.sectionKeys[$0] } ?? []
+        // Sections of other dialects are refused with their owner's name, not as unknown keys.
+        let declared = Self.declaredDialect(root)
+        let ownKeys = declared.flatMap { vocabulary.dialect($0)?.sectionKeys } ?? []
+        var checked = root
+        var foreign: [SourceNode.Entry] = []
+        if case .mapping(let entries) = root.value {
+            foreign = entries.filter { !ownKeys.contains($0.key) && vocabulary.owner(ofSection: $0.key) != nil }
+            checked.value = .mapping(entries.filter { entry in !foreign.contains { $0.key == entry.key } })
+        }
         guard
             let top = context.mapping(
-                root, allowed: Self.topLevelKeys + sectionKeys, in: "the contract", allowsExtensions: true)
+                checked, allowed: Self.topLevelKeys + ownKeys, in: "the contract", allowsExtensions: true)
         else { return nil }
-        var sections: [String: SourceNode] = [:]
-        for key in sectionKeys { sections[key] = top[key] }
         let api = requiredString(top, "api", in: "the contract", fix: "add 'api: <name>' at the top")
         let dialect = decodeDialect(top)
+        refuseForeignSections(foreign, dialect: dialect)
+        var sections: [String: SourceNode] = [:]
+        for key in ownKeys { sections[key] = top[key] }
         var defaults = Defaults()
         if let node = top["naming"], let naming = context.choice(node, "naming", as: NamingConvention.self) {
             defaults.naming = naming
         }
         if let node = top["defaults"] { decodeDefaults(node, into: &defaults) }
         let retention = top["tombstone_retention"].flatMap { decodeDuration($0) } ?? 30 * 24 * 3_600_000
-        let collections = top["collections"].flatMap { decodeCollections($0, dialect: dialect) }
         var resources: [Resource] = []
         if let node = top["resources"] {
             resources = decodeResources(node, defaults: defaults)
-        } else if top["collections"] == nil && sections.isEmpty {
+        } else if sections.isEmpty && foreign.isEmpty {
             context.report(
                 "missing-key", "the contract has no 'resources'", at: root,
                 fix: "add a 'resources:' mapping with at least one resource")
@@ -74,10 +84,11 @@ struct ContractDecoder {
         if let node = top["endpoints"] {
             endpoints = decodeEndpoints(node, resources: resources)
         }
+        if let dialect { checkEndpointKinds(endpoints, dialect: dialect) }
         guard let api, let dialect else { return nil }
         var contract = Contract(
             api: api, dialect: dialect, naming: defaults.naming, tombstoneRetentionMilliseconds: retention,
-            resources: resources, endpoints: endpoints, file: context.file, collections: collections)
+            resources: resources, endpoints: endpoints, file: context.file)
         contract.sections = sections
         return contract
     }
@@ -91,6 +102,37 @@ struct ContractDecoder {
         return DialectID(rawValue: name)
     }
 
+    /// Reports sections another dialect owns.
+    private mutating func refuseForeignSections(_ entries: [SourceNode.Entry], dialect: DialectID?) {
+        for entry in entries {
+            guard let owner = vocabulary.owner(ofSection: entry.key) else { continue }
+            if let dialect {
+                context.report(
+                    "invalid-value",
+                    "'\(entry.key)' belongs to the \(owner.rawValue) dialect, but the contract's dialect is '\(dialect.rawValue)'",
+                    at: entry.value, fix: "use 'dialect: \(owner.rawValue)', or remove '\(entry.key)'")
+            }
+        }
+    }
+
+    /// Reports endpoints of a kind the contract's dialect does not serve.
+    private mutating func checkEndpointKinds(_ endpoints: [Endpoint], dialect: DialectID) {
+        for endpoint in endpoints where endpoint.kind != .records {
+            guard vocabulary.dialect(dialect)?.endpointKinds.contains(endpoint.kind) != true else { continue }
+            let kind = endpoint.kind.rawValue
+            let servers = vocabulary.dialects(serving: endpoint.kind).map(\.rawValue)
+            let what = "\(endpoint.signature) is a \(String(kind.map { $0 == "_" ? " " : $0 }))"
+            context.diagnostics.append(
+                .error(
+                    RuleID(rawValue: String(kind.map { $0 == "_" ? "-" : $0 })),
+                    servers.isEmpty
+                        ? "\(what), which no dialect serves"
+                        : "\(what), which only the \(servers.joined(separator: " and ")) dialect serves",
+                    at: endpoint.location ?? SourceLocation(file: context.file),
+                    fix: servers.first.map { "remove 'kind: \(kind)', or use 'dialect: \($0)'" } ?? "remove 'kind: \(kind)'"))
+        }
+    }
+
     mutating func requiredString(_ mapping: Mapping, _ key: String, in what: String, fix: String) -> String? {
         guard let node = mapping[key] else {
             context.report("missing-key", "\(what) has no '\(key)'", at: mapping.node, fix: fix)
@@ -100,12 +142,13 @@ struct ContractDecoder {
     }
 
     private mutating func decodeDialect(_ top: Mapping) -> DialectID? {
-        guard let name = requiredString(top, "dialect", in: "the contract", fix: "add 'dialect: rest-sync'"),
+        let example = vocabulary.ids.first?.rawValue ?? "<name>"
+        guard let name = requiredString(top, "dialect", in: "the contract", fix: "add 'dialect: \(example)'"),
             let node = top["dialect"]
         else { return nil }
         let dialect = DialectID(rawValue: name)
-        guard DialectID.known.contains(dialect) else {
-            let options = DialectID.known.map(\.rawValue)
+        guard vocabulary.dialect(dialect) != nil else {
+            let options = vocabulary.ids.map(\.rawValue)
             context.report(
                 "unknown-dialect", "unknown dialect '\(name)'", at: node,
                 details: Suggestion.closest(to: name, among: options).map { ["did you mean '\($0)'?"] } ?? [],

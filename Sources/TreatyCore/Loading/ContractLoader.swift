@@ -4,18 +4,26 @@ internal import Foundation
 /// ``Diagnostic``.
 ///
 /// ```swift
-/// let result = ContractLoader().load(fileAt: "Contracts/demo/contract.yaml")
+/// let result = ContractLoader(vocabulary: registry.contractVocabulary)
+///     .load(fileAt: "Contracts/demo/contract.yaml")
 /// guard let contract = result.contract else {
 ///     print(DiagnosticRenderer().render(result.diagnostics))
 ///     return
 /// }
 /// ```
 public struct ContractLoader: Sendable {
+    /// The dialects a contract may name, and the sections each owns.
+    public var vocabulary: ContractVocabulary
     /// The limits applied to every file.
     public var limits: SourceLimits
 
     /// Creates a loader.
-    public init(limits: SourceLimits = SourceLimits()) {
+    ///
+    /// - Parameters:
+    ///   - vocabulary: The dialects a contract may name (the tools pass their registry's).
+    ///   - limits: The limits applied to every file.
+    public init(vocabulary: ContractVocabulary, limits: SourceLimits = SourceLimits()) {
+        self.vocabulary = vocabulary
         self.limits = limits
     }
 
@@ -54,7 +62,8 @@ public struct ContractLoader: Sendable {
 
     /// Loads every contract under `paths`: files are loaded as given; directories are searched
     /// recursively for `.yaml`, `.yml` and `.json` files, skipping `suites/` folders (scenario
-    /// files), hidden entries and the schema files contracts name (``Contract/collections``).
+    /// files), hidden entries and the files a contract's dialect section names directly
+    /// (``Contract/sections`` whose value is a path, such as a schema export).
     /// Results are sorted by path.
     public func loadAll(paths: [String]) -> [ContractLoadResult] {
         var results: [ContractLoadResult] = []
@@ -91,9 +100,9 @@ public struct ContractLoader: Sendable {
                     ContractLoadResult(file: file, diagnostics: [$0])
                 } ?? load(fileAt: file)
             }
-            // A contract's schema file (`collections: pb_schema.json`) sits next to it and is not
-            // a contract itself.
-            let schemas = Set(loaded.compactMap { $0.contract?.collections.map { Self.standardized($0.path) } })
+            // A file a contract's section names (a schema export) sits next to it and is not a
+            // contract itself.
+            let schemas = Set(loaded.flatMap { $0.contract.map(Self.namedFiles) ?? [] })
             results += loaded.filter { !schemas.contains(Self.standardized($0.file)) }
         }
         return results
@@ -123,12 +132,23 @@ public struct ContractLoader: Sendable {
             ])
     }
 
+    /// The files `contract`'s sections name as a bare path, resolved against its directory.
+    private static func namedFiles(by contract: Contract) -> [String] {
+        guard let file = contract.file else { return [] }
+        let directory = (file as NSString).deletingLastPathComponent
+        return contract.sections.values.compactMap { node in
+            guard case .scalar(let reference, _) = node.value else { return nil }
+            let path = reference.hasPrefix("/") ? reference : (directory.isEmpty ? "." : directory) + "/" + reference
+            return standardized(path)
+        }
+    }
+
     private static func standardized(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
     private func decode(_ node: SourceNode, text: String, file: String) -> ContractLoadResult {
-        var decoder = ContractDecoder(context: DecodingContext(file: file, text: text))
+        var decoder = ContractDecoder(context: DecodingContext(file: file, text: text), vocabulary: vocabulary)
         let contract = decoder.decode(node)
         let diagnostics = decoder.context.diagnostics
         return ContractLoadResult(

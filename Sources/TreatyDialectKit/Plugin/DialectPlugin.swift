@@ -28,9 +28,15 @@ public protocol DialectPlugin: Sendable {
     /// One line for `treaty dialects` and help texts.
     var summary: String { get }
 
-    /// The top-level contract keys this dialect reads besides the common ones (`api`,
-    /// `dialect`, `naming`, …), e.g. `collections` for PocketBase's exported schema.
-    var contractKeys: [String] { get }
+    /// The top-level contract keys only this dialect reads, besides the common ones (`api`,
+    /// `dialect`, `naming`, `resources`, …), e.g. a section declaring its schema. The loader
+    /// keeps them in ``TreatyCore/Contract/sections`` for the dialect to decode, and refuses them
+    /// in contracts of other dialects.
+    var sectionKeys: [String] { get }
+
+    /// The endpoint kinds this dialect serves besides ``TreatyCore/Endpoint/Kind/records``;
+    /// the loader refuses other kinds in its contracts.
+    var endpointKinds: Set<Endpoint.Kind> { get }
 
     /// The `treaty serve` options this dialect takes, besides the common ones.
     var serveOptions: [DialectOption] { get }
@@ -117,6 +123,15 @@ public protocol DialectPlugin: Sendable {
 extension DialectPlugin {
     /// No `treaty verify` options of its own.
     public var verifyOptions: [DialectOption] { [] }
+
+    /// Records endpoints only.
+    public var endpointKinds: Set<Endpoint.Kind> { [] }
+
+    /// What the dialect adds to the contract format, for the ``DialectRegistry``'s
+    /// ``DialectRegistry/contractVocabulary``.
+    public var vocabularyEntry: ContractVocabulary.Dialect {
+        ContractVocabulary.Dialect(id: id, sectionKeys: sectionKeys, endpointKinds: endpointKinds)
+    }
 
     public func created(by answer: JSONValue, postedTo path: String, in contract: Contract) -> CreatedRecord? {
         CreatedRecord.identified(by: answer, postedTo: path, in: contract)

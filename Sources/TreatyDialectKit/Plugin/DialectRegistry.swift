@@ -19,6 +19,12 @@ public struct DialectRegistry: Sendable {
     /// The ids, in order.
     public var ids: [DialectID] { plugins.map(\.id) }
 
+    /// The contract format of these dialects: their ids, the sections each owns and the
+    /// endpoint kinds each serves, for ``TreatyCore/ContractLoader/init(vocabulary:limits:)``.
+    public var contractVocabulary: ContractVocabulary {
+        ContractVocabulary(plugins.map(\.vocabularyEntry))
+    }
+
     /// The plugin for `id`, or `nil` when no registered dialect has it.
     public func plugin(for id: DialectID) -> (any DialectPlugin)? {
         plugins.first { $0.id == id }

@@ -20,7 +20,7 @@ public struct FileMakerPlugin: DialectPlugin {
         "the FileMaker Data API (FileMaker Server 19–21): sessions, layouts, records with portals and modId, _find, scripts"
     }
 
-    public var contractKeys: [String] { ["databases"] }
+    public var sectionKeys: [String] { ["databases"] }
 
     public var serveOptions: [DialectOption] {
         [

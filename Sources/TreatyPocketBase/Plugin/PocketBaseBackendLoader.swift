@@ -20,7 +20,10 @@ struct PocketBaseBackendLoader {
             configuration.superuserEmail = parsed.email
             configuration.superuserPassword = parsed.password
         }
-        if let file = setup.options["collections"] ?? setup.contract?.collections?.path {
+        let named = setup.contract.map { PocketBaseSchemaFile.decode(from: $0) }
+        diagnostics += named?.diagnostics ?? []
+        guard !diagnostics.containsErrors else { return BackendLoadResult(backend: nil, diagnostics: diagnostics) }
+        if let file = setup.options["collections"] ?? named?.file?.path {
             let result = PocketBaseSchemaLoader().load(fileAt: file)
             diagnostics += result.diagnostics
             guard !result.hasErrors else { return BackendLoadResult(backend: nil, diagnostics: diagnostics) }

@@ -18,7 +18,7 @@ struct PocketBasePayloadChecker: PayloadChecker {
     let options: PayloadCheckOptions
 
     init(contract: Contract, subject: PayloadSubject, options: PayloadCheckOptions) throws(CheckSetupError) {
-        guard let file = contract.collections else {
+        guard let file = PocketBaseSchemaFile.decode(from: contract).file else {
             throw .unusableContract(
                 "the contract names no 'collections:' file, so there are no collections to check against; add 'collections: pb_schema.json' (the server's exported collections)"
             )

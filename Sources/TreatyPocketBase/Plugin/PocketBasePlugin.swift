@@ -21,7 +21,7 @@ public struct PocketBasePlugin: DialectPlugin {
         "the PocketBase 0.40 / BosBase records API: collections, rules, filters, expand, auth and batch"
     }
 
-    public var contractKeys: [String] { ["collections"] }
+    public var sectionKeys: [String] { ["collections"] }
 
     public var serveOptions: [DialectOption] {
         [
@@ -47,8 +47,9 @@ public struct PocketBasePlugin: DialectPlugin {
     }
 
     public func lint(_ contract: Contract) -> [Diagnostic] {
-        guard let file = contract.collections else { return [] }
-        return PocketBaseSchemaLoader().load(fileAt: file.path).diagnostics
+        let decoded = PocketBaseSchemaFile.decode(from: contract)
+        guard let file = decoded.file else { return decoded.diagnostics }
+        return decoded.diagnostics + PocketBaseSchemaLoader().load(fileAt: file.path).diagnostics
     }
 
     public func loadBackend(_ setup: BackendSetup) -> BackendLoadResult {

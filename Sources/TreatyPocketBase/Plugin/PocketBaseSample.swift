@@ -41,7 +41,7 @@ struct PocketBaseSample {
     }
 
     private func loadedCollections() -> [PocketBaseCollection] {
-        guard let file = backend.contract.collections else { return [] }
+        guard let file = PocketBaseSchemaFile.decode(from: backend.contract).file else { return [] }
         return PocketBaseSchemaLoader().load(fileAt: file.path).collections.filter {
             !$0.name.hasPrefix("_") && $0.type == .base
         }

@@ -19,8 +19,9 @@ struct PocketBaseSuites {
 
     func suites() -> [VerificationSuite] {
         let file = contract.file
-        let location = contract.collections?.location
-        let loaded = contract.collections.map { PocketBaseSchemaLoader().load(fileAt: $0.path) }
+        let schemaFile = PocketBaseSchemaFile.decode(from: contract).file
+        let location = schemaFile?.location
+        let loaded = schemaFile.map { PocketBaseSchemaLoader().load(fileAt: $0.path) }
         if let loaded, loaded.hasErrors {
             let rendered = DiagnosticRenderer().render(loaded.diagnostics.filter { $0.severity == .error })
             let broken = VerificationCase(

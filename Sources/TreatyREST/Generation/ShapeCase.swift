@@ -72,9 +72,9 @@ enum ShapeCase {
         let path = Dictionary(endpoint.path.parameters.map { ($0, "example") }, uniquingKeysWith: { first, _ in first })
         let target = CheckTarget.endpoint(endpoint, request: RequestValues(path: path, query: query))
         guard let plan = try? CheckPlan(contract: contract, target: target) else {
-            return ConformanceRule.restSync.map(\.id)
+            return ConformanceRule.recordRules.map(\.id)
         }
-        return ConformanceRule.restSync.filter { rule in
+        return ConformanceRule.recordRules.filter { rule in
             rule.id == ConformanceRule.responseBody.id || rule.makeChecker(for: plan) != nil
                 || rule.makeSequenceChecker(for: plan) != nil
         }.map(\.id)

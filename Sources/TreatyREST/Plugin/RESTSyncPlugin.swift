@@ -22,7 +22,10 @@ public struct RESTSyncPlugin: DialectPlugin {
         "plain REST following the sync contract: resources, endpoints, tombstones and incremental sync"
     }
 
-    public var contractKeys: [String] { ["resources", "endpoints", "tombstone_retention"] }
+    public var sectionKeys: [String] { [] }
+
+    /// Records endpoints and the batch upload (`kind: sync_upload`).
+    public var endpointKinds: Set<Endpoint.Kind> { [.syncUpload] }
 
     public var serveOptions: [DialectOption] { [] }
 

@@ -5,7 +5,7 @@ internal import TreatyRules
 extension RESTSyncPlugin {
     /// The rest-sync rules of `shared/dialects/rest-sync.md` (`RS-*`, the error format
     /// `RS-ERR-1`) and Treaty's own contract rules (`TR-*`); `treaty check` judges those of
-    /// ``TreatyRules/ConformanceRule/restSync``.
+    /// ``TreatyRules/ConformanceRule/recordRules``.
     public var ruleCatalog: RuleCatalog {
         RuleCatalog(rules: Self.rules, breakageMatrix: "Tests/TreatyVerifierTests/BrokenBackendTests.swift")
     }

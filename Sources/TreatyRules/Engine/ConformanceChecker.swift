@@ -19,7 +19,7 @@ public struct ConformanceChecker {
     private var matcher = KeyMatcher()
 
     /// Creates a checker running `rules` (default: every built-in rule).
-    public init(plan: CheckPlan, rules: [ConformanceRule] = ConformanceRule.restSync) {
+    public init(plan: CheckPlan, rules: [ConformanceRule] = ConformanceRule.recordRules) {
         self.plan = plan
         recordCheckers = rules.compactMap { $0.makeChecker(for: plan) }
         sequenceCheckers = rules.compactMap { $0.makeSequenceChecker(for: plan) }

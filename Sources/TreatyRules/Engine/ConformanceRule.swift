@@ -3,7 +3,7 @@ public import TreatyCore
 /// A conformance rule as a value: its id, what it requires, and how to check it.
 ///
 /// Rules carry the ids of the dialect specification (`RS-NL-1`, …) or Treaty's own `TR-…` ids
-/// for contract-declared constraints. ``ConformanceRule/restSync`` lists the built-ins.
+/// for contract-declared constraints. ``ConformanceRule/recordRules`` lists the built-ins.
 ///
 /// A rule checks in up to two ways. A ``RuleChecker`` judges one record at a time and keeps no
 /// state, so records can be checked on several threads at once. A ``SequenceChecker`` judges

@@ -104,7 +104,7 @@ public struct DialectConformanceSuite: Sendable {
 
     private func load(into report: inout DialectConformanceReport) -> Setting? {
         let path = contract.hasPrefix("/") ? contract : root + "/" + contract
-        let loaded = ContractLoader().load(fileAt: path)
+        let loaded = ContractLoader(vocabulary: ContractVocabulary([plugin.vocabularyEntry])).load(fileAt: path)
         let renderer = DiagnosticRenderer()
         guard let model = loaded.contract else {
             report.checks.append(

@@ -3,6 +3,7 @@ import TreatyCore
 import TreatyDialect
 
 @testable import TreatyFileMaker
+import TreatyTestSupport
 
 /// The music example (`Contracts/music/contract.yaml`, `Fixtures/music`), found from this
 /// file's location, never from the working directory.
@@ -18,7 +19,7 @@ enum MusicFiles {
 
     /// The music contract as `ContractLoader` reads it.
     static func contract() throws -> Contract {
-        let result = ContractLoader().load(fileAt: contractPath)
+        let result = ContractLoader(vocabulary: .treatyDialects).load(fileAt: contractPath)
         guard let contract = result.contract else {
             throw MusicFilesError(DiagnosticRenderer().render(result.diagnostics))
         }

@@ -7,6 +7,7 @@ import TreatyDialectKit
 import TreatyJSON
 
 @testable import TreatyFileMaker
+import TreatyTestSupport
 
 /// The music contract served in process by ``FileMakerPlugin``'s backend, without a socket: one
 /// store and one dialect (so one set of sessions) per instance.
@@ -23,7 +24,7 @@ struct MusicServer {
         contract: String = MusicFiles.contractPath, fixtures: String? = MusicFiles.fixturesPath,
         configuration: StoreConfiguration = StoreConfiguration()
     ) throws {
-        let loadedContract = ContractLoader().load(fileAt: contract)
+        let loadedContract = ContractLoader(vocabulary: .treatyDialects).load(fileAt: contract)
         let model = try #require(loadedContract.contract, "\(DiagnosticRenderer().render(loadedContract.diagnostics))")
         let loaded = FileMakerPlugin().loadBackend(BackendSetup(contract: model, fixtures: fixtures))
         let backend = try #require(loaded.backend, "\(DiagnosticRenderer().render(loaded.diagnostics))")

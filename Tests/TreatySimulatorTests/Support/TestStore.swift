@@ -1,6 +1,7 @@
 import Testing
 import TreatyCore
 import TreatyDialect
+import TreatyTestSupport
 
 /// A one-resource contract (`note`, server-created) and a fresh store for each test.
 enum TestStore {
@@ -24,7 +25,7 @@ enum TestStore {
         """
 
     static func contract() throws -> Contract {
-        let result = ContractLoader().load(text: contractText, file: "notes.yaml")
+        let result = ContractLoader(vocabulary: .treatyDialects).load(text: contractText, file: "notes.yaml")
         return try #require(result.contract, "the test contract loads: \(result.diagnostics)")
     }
 

@@ -7,7 +7,7 @@ import TreatyJSON
 /// ``CloudKitBreakage``): requests are rewritten before the real dialect sees them (change
 /// tags, atomic), or answers after it wrote them.
 struct BrokenCloudKitDialect: Dialect {
-    static let id = DialectID.cloudKit
+    static let id = DialectID(rawValue: "cloudkit")
 
     let breakage: CloudKitBreakage
     let wrapped: any Dialect

@@ -6,7 +6,7 @@ import TreatyJSON
 /// The FileMaker simulator with exactly one part of its wire format broken (a
 /// ``FileMakerBreakage``): its answers are rewritten after the real dialect wrote them.
 struct BrokenFileMakerDialect: Dialect {
-    static let id = DialectID.fileMaker
+    static let id = DialectID(rawValue: "filemaker")
 
     let breakage: FileMakerBreakage
     let wrapped: any Dialect

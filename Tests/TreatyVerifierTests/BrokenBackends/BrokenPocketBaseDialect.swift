@@ -8,7 +8,7 @@ import TreatyJSON
 /// ``PocketBaseBreakage``): requests are rewritten before the real dialect sees them, or its
 /// answers after.
 struct BrokenPocketBaseDialect: Dialect {
-    static let id = DialectID.pocketBase
+    static let id = DialectID(rawValue: "pocketbase")
 
     let breakage: PocketBaseBreakage
     let wrapped: any Dialect

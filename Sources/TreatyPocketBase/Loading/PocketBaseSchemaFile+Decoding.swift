@@ -1,22 +1,37 @@
 internal import Foundation
+public import TreatyCore
 internal import TreatyJSON
 
-extension ContractDecoder {
-    /// Reads `collections: FILE`: a PocketBase contract's exported collections JSON, resolved
-    /// against the contract's directory. The file must exist and hold a JSON array (or an object
-    /// with a `collections` array); its collections are read by the PocketBase dialect.
+extension PocketBaseSchemaFile {
     /// The largest collections file read (a PocketBase export of hundreds of collections is
     /// well under a megabyte).
-    static let maxCollectionsFileSize = 16 * 1024 * 1024
+    static let maxFileSize = 16 * 1024 * 1024
 
-    mutating func decodeCollections(_ node: SourceNode, dialect: DialectID?) -> SchemaFile? {
+    /// What reading a contract's `collections:` section gave.
+    public struct Decoded: Sendable {
+        /// The file, or `nil` when the contract names none or the section has errors.
+        public var file: PocketBaseSchemaFile?
+        /// Every finding, located in the contract.
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Reads `collections: FILE` of `contract`: the exported collections JSON, resolved against
+    /// the contract's directory. The file must exist and hold a JSON array (or an object with a
+    /// `collections` array).
+    ///
+    /// - Parameter contract: A PocketBase contract.
+    /// - Returns: The file (`nil` without a `collections:` section) and located findings.
+    public static func decode(from contract: Contract) -> Decoded {
+        guard let node = contract.sections["collections"] else { return Decoded(file: nil, diagnostics: []) }
+        let file = contract.file ?? "contract"
+        let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+        var context = DecodingContext(file: file, text: text)
+        let decoded = decode(node, context: &context)
+        return Decoded(file: decoded, diagnostics: context.diagnostics)
+    }
+
+    private static func decode(_ node: SourceNode, context: inout DecodingContext) -> PocketBaseSchemaFile? {
         guard let reference = context.string(node, "'collections'") else { return nil }
-        if let dialect, dialect != .pocketBase {
-            context.report(
-                "invalid-value", "'collections' names a PocketBase schema, but the dialect is '\(dialect.rawValue)'",
-                at: node, fix: "use 'dialect: pocketbase', or remove 'collections'")
-            return nil
-        }
         let location = context.location(of: node)
         let path: String
         switch ContractFileReference.resolve(reference, from: context.file, at: location) {
@@ -35,7 +50,7 @@ extension ContractDecoder {
         }
         let data: [UInt8]
         switch BoundedFile.read(
-            path, limit: Self.maxCollectionsFileSize, what: "collections file",
+            path, limit: maxFileSize, what: "collections file",
             fix: "point 'collections' at the pb_schema.json exported from PocketBase")
         {
         case .bytes(let bytes): data = bytes
@@ -61,10 +76,8 @@ extension ContractDecoder {
                 at: node, fix: "export it again from PocketBase; it must be the JSON array of collections")
             return nil
         }
-        return SchemaFile(reference: reference, path: path, location: location)
+        return PocketBaseSchemaFile(reference: reference, path: path, location: location)
     }
-
-    /// `reference` relative to the directory of `file` (unless it is absolute).
 }
 
 extension JSONValue {

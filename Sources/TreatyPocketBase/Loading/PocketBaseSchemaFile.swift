@@ -1,9 +1,11 @@
-/// A file a contract takes its schema from instead of declaring resources, such as PocketBase's
-/// exported collections (`collections: pb_schema.json`).
+public import TreatyCore
+
+/// The exported collections file a PocketBase contract names (`collections: pb_schema.json`).
 ///
-/// The loader checks that the file exists and holds JSON; the dialect that reads it (for
-/// PocketBase, `PocketBaseSchemaLoader`) reports anything further with its own locations.
-public struct SchemaFile: Sendable, Hashable {
+/// ``PocketBaseSchemaFile/decode(from:)`` reads the contract's `collections:` section: the file
+/// must exist, stay inside the contract's directory and hold JSON collections;
+/// ``PocketBaseSchemaLoader`` reads the collections in it with their own locations.
+public struct PocketBaseSchemaFile: Sendable, Hashable {
     /// The path as written in the contract, e.g. `pb_schema.json`.
     public var reference: String
     /// The path to open: ``reference`` resolved against the contract file's directory.

@@ -1,0 +1,6 @@
+public import TreatyCore
+
+extension DialectID {
+    /// CloudKit Web Services.
+    public static let cloudKit = DialectID(rawValue: "cloudkit")
+}
