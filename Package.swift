@@ -216,6 +216,7 @@ let package = Package(
             dependencies: [
                 "TreatyTesting", "TreatyVerifier", "TreatyCore", "TreatyDialect", "TreatyDialectKit", "TreatyDialects",
                 "TreatyHTTP", "TreatyJSON", "TreatyREST", "TreatyRules", "TreatySimulator",
+                "TreatyPocketBase", "TreatyFileMaker", "TreatyCloudKit",
                 .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Logging", package: "swift-log"),
             ]
         ),

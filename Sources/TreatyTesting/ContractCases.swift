@@ -42,12 +42,18 @@ public enum ContractCases {
         // Reported relative to the package root, as written (a directory names its contract file).
         model.file = loaded.file.hasPrefix(root + "/") ? String(loaded.file.dropFirst(root.count + 1)) : loaded.file
         let target = environment["TREATY_TARGET"].flatMap { $0.isEmpty ? nil : $0 }
-        let plugin: any DialectPlugin
+        let schema: any DialectSchema
         var suites: [VerificationSuite]
         do {
-            plugin = try DialectRegistry.standard.requirePlugin(for: model.dialect)
-            suites = try plugin.suites(
-                for: model, environment: VerificationEnvironment(isLive: target != nil, variables: environment))
+            let decoded = try DialectRegistry.standard.requirePlugin(for: model.dialect).decodeSchema(of: model)
+            guard let decodedSchema = decoded.schema else {
+                throw ContractCaseFailure(message: renderer.render(decoded.diagnostics))
+            }
+            schema = decodedSchema
+            suites = try schema.suites(
+                environment: VerificationEnvironment(isLive: target != nil, variables: environment))
+        } catch let failure as ContractCaseFailure {
+            throw failure
         } catch {
             throw ContractCaseFailure(message: "\(contract): \(error)")
         }
@@ -55,7 +61,7 @@ public enum ContractCases {
         if target == nil {
             let fixtureDirectory = root + "/" + (fixtures ?? "Fixtures/\(model.api)")
             let exists = FileManager.default.fileExists(atPath: fixtureDirectory)
-            let result = plugin.loadBackend(BackendSetup(contract: model, fixtures: exists ? fixtureDirectory : nil))
+            let result = schema.makeBackend(BackendSetup(contract: model, fixtures: exists ? fixtureDirectory : nil))
             guard let loaded = result.backend else { throw ContractCaseFailure(message: renderer.render(result.diagnostics)) }
             backend = loaded
         }
@@ -66,7 +72,7 @@ public enum ContractCases {
             suites.append(suite)
         }
         let setting = ContractEnvironment(
-            contract: model, plugin: plugin, backend: backend, target: target, token: environment["TREATY_TOKEN"].flatMap { $0.isEmpty ? nil : $0 },
+            contract: model, schema: schema, backend: backend, target: target, token: environment["TREATY_TOKEN"].flatMap { $0.isEmpty ? nil : $0 },
             headerLines: (environment["TREATY_HEADERS"] ?? "").split(separator: "\n").map(String.init).filter { !$0.isEmpty })
         return suites.flatMap(\.cases).map { ContractCase(verificationCase: $0, environment: setting) }
     }

@@ -10,8 +10,8 @@ internal import TreatyVerifier
 /// token, and `TREATY_HEADERS` as extra `Name: value` lines) when that variable is set.
 struct ContractEnvironment: Sendable {
     let contract: Contract
-    /// The contract's dialect.
-    let plugin: any DialectPlugin
+    /// The contract's schema as its dialect decoded it.
+    let schema: any DialectSchema
     /// What the in-process simulator serves (`nil` against a live target).
     let backend: SimulatedBackend?
     let target: String?
@@ -48,7 +48,7 @@ struct ContractEnvironment: Sendable {
             logger: Logger(label: "treaty.testing", factory: { _ in SwiftLogNoOpLogHandler() }))
         let run: VerificationRun
         do {
-            run = try await verifier.run(contract: contract, suites: [suite], on: destination, dialect: plugin)
+            run = try await verifier.run(contract: contract, suites: [suite], on: destination, dialect: schema)
         } catch {
             throw ContractCaseFailure(message: "\(error)")
         }

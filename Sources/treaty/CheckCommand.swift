@@ -70,17 +70,19 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        let subject: PayloadSubject = endpoint.map { .endpoint($0) } ?? .records(resource ?? "")
+        let subject: PayloadSubject = endpoint.map { .endpoint(EndpointRequest(parsing: $0)) } ?? .records(resource ?? "")
         let options = PayloadCheckOptions(
             parser: JSONParser.Options(maxDepth: maxDepth, maxDocumentSize: maxPayloadSize),
             maxViolationsPerPayload: maxViolations, threads: jobs)
         let loaded = try ContractSelection.load(contract) { candidate in
-            guard let plugin = DialectLookup.registry.plugin(for: candidate.dialect) else { return false }
-            return (try? plugin.payloadChecker(for: candidate, subject: subject, options: options)) != nil
+            guard let schema = DialectLookup.registry.plugin(for: candidate.dialect)?.decodeSchema(of: candidate).schema
+            else { return false }
+            return (try? schema.payloadChecker(for: subject, options: options)) != nil
         }
         let plugin = try DialectLookup.plugin(for: loaded.contract, file: loaded.file)
+        let schema = try DialectLookup.schema(plugin, of: loaded.contract, file: loaded.file)
         do {
-            var checker = try plugin.payloadChecker(for: loaded.contract, subject: subject, options: options)
+            var checker = try schema.payloadChecker(for: subject, options: options)
             var results: [PayloadResult] = []
             for payload in payloads {
                 results.append(PayloadInput.check(payload, with: &checker))

@@ -25,9 +25,20 @@ enum DialectLookup {
         }
     }
 
-    /// Builds a backend, printing every diagnostic; refuses (exit 2) when it has errors.
-    static func backend(_ plugin: any DialectPlugin, _ setup: BackendSetup, what: String) throws -> SimulatedBackend {
-        let result = plugin.loadBackend(setup)
+    /// The schema `plugin` decodes from `contract`, printing its diagnostics; refuses (exit 2)
+    /// when they hold an error.
+    static func schema(_ plugin: any DialectPlugin, of contract: Contract, file: String) throws -> any DialectSchema {
+        let decoded = plugin.decodeSchema(of: contract)
+        Console.standardError.write(DiagnosticRenderer().render(decoded.diagnostics))
+        guard let schema = decoded.schema else {
+            Console.standardError.write("error: the \(plugin.id) files of \(file) have errors; fix them first\n")
+            throw Status.unusableInput
+        }
+        return schema
+    }
+
+    /// The backend of a load, printing every diagnostic; refuses (exit 2) when it has errors.
+    static func backend(_ result: BackendLoadResult, what: String) throws -> SimulatedBackend {
         Console.standardError.write(DiagnosticRenderer().render(result.diagnostics))
         guard let backend = result.backend else {
             Console.standardError.write("error: \(what) have errors; fix them first\n")

@@ -31,7 +31,7 @@ struct LintCommand: ParsableCommand {
             if let contract = result.contract {
                 diagnostics += linter.lint(contract, sourceText: result.text)
                 if let plugin = DialectLookup.registry.plugin(for: contract.dialect) {
-                    diagnostics += plugin.lint(contract)
+                    diagnostics += plugin.decodeSchema(of: contract).diagnostics
                 }
             }
         }

@@ -38,8 +38,9 @@ struct RulesCommand: ParsableCommand {
         for plugin in plugins {
             var suites: [VerificationSuite] = []
             for loaded in contracts where loaded.contract.dialect == plugin.id {
+                let schema = try DialectLookup.schema(plugin, of: loaded.contract, file: loaded.file)
                 do {
-                    suites += try plugin.suites(for: loaded.contract, environment: VerificationEnvironment(isLive: false))
+                    suites += try schema.suites(environment: VerificationEnvironment(isLive: false))
                 } catch {
                     Console.standardError.write("\(loaded.file): error: \(error)\n")
                     throw Status.unusableInput

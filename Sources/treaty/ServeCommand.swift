@@ -107,7 +107,7 @@ struct ServeCommand: ParsableCommand {
         let setup = BackendSetup(
             contract: selected?.contract, fixtures: fixtures, options: options, seed: seed,
             maxFixtureFileSize: maxFixtureSize)
-        let backend = try DialectLookup.backend(plugin, setup, what: "the \(plugin.id) setup (contract, fixtures or options)")
+        let backend = try DialectLookup.backend(plugin.loadBackend(setup), what: "the \(plugin.id) setup (contract, fixtures or options)")
         let rules = try loadFaults()
         let storeClock: StoreConfiguration.Clock = clock.flatMap(TimestampText.milliseconds).map { .fixed(startMilliseconds: $0) } ?? .system
         let store = backend.makeStore(configuration: StoreConfiguration(clock: storeClock, seed: seed))

@@ -8,7 +8,8 @@ import TreatyVerifier
 /// (none against a live target) and its suites.
 struct VerificationPlan: Sendable {
     let contract: Contract
-    let plugin: any DialectPlugin
+    /// The contract's schema, decoded once by its dialect.
+    let schema: any DialectSchema
     let backend: SimulatedBackend?
     let suites: [VerificationSuite]
 }
@@ -41,18 +42,12 @@ enum VerificationPlanLoader {
         return try files.sorted().map { path in
             let loaded = try ContractSelection.load(path)
             let plugin = try DialectLookup.plugin(for: loaded.contract, file: loaded.file)
-            let lint = plugin.lint(loaded.contract)
-            Console.standardError.write(DiagnosticRenderer().render(lint))
-            guard !lint.containsErrors else {
-                Console.standardError.write(
-                    "error: the \(plugin.id) files of \(loaded.file) have errors; fix them first\n")
-                throw Status.unusableInput
-            }
+            let schema = try DialectLookup.schema(plugin, of: loaded.contract, file: loaded.file)
             var backend: SimulatedBackend?
             if !environment.isLive {
                 let directory = try fixtureDirectory(fixtures, api: loaded.contract.api)
                 backend = try DialectLookup.backend(
-                    plugin, BackendSetup(contract: loaded.contract, fixtures: directory),
+                    schema.makeBackend(BackendSetup(contract: loaded.contract, fixtures: directory)),
                     what: "the fixtures of \(loaded.file)")
             }
             var suites: [VerificationSuite]
@@ -60,7 +55,7 @@ enum VerificationPlanLoader {
                 var own = environment
                 own.options = DialectOptionValues(
                     given.values.filter { name, _ in plugin.verifyOptions.contains { $0.name == name } })
-                suites = try plugin.suites(for: loaded.contract, environment: own)
+                suites = try schema.suites(environment: own)
             } catch {
                 Console.standardError.write("error: \(error)\n")
                 throw Status.unusableInput
@@ -74,7 +69,7 @@ enum VerificationPlanLoader {
                 }
                 suites.append(suite)
             }
-            return VerificationPlan(contract: loaded.contract, plugin: plugin, backend: backend, suites: suites)
+            return VerificationPlan(contract: loaded.contract, schema: schema, backend: backend, suites: suites)
         }
     }
 

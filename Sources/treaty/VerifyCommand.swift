@@ -107,7 +107,7 @@ struct VerifyCommand: ParsableCommand {
                     else { continue }
                     runs.append(
                         try await verifier.run(
-                            contract: plan.contract, suites: plan.suites, on: destination, dialect: plan.plugin
+                            contract: plan.contract, suites: plan.suites, on: destination, dialect: plan.schema
                         ) { console.show($0) })
                 }
                 return runs

@@ -3,6 +3,7 @@ import HTTPTypes
 import Testing
 import TreatyCloudKit
 import TreatyCore
+import TreatyDialectKit
 import TreatyJSON
 import TreatyTestSupport
 
@@ -58,7 +59,7 @@ import TreatyTestSupport
         try text.write(toFile: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: file) }
         let contract = try #require(ContractLoader(vocabulary: .treatyDialects).load(fileAt: file).contract)
-        let diagnostics = CloudKitPlugin().lint(contract)
+        let diagnostics = CloudKitPlugin().decodeSchema(of: contract).diagnostics
         let typo = try #require(diagnostics.first { $0.message.contains("STRNG") })
         #expect(typo.location?.line == 7 && typo.details.contains { $0.contains("STRING") })
         #expect(diagnostics.contains { $0.message.contains("'Label', which is not declared") })

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TreatyCore
+import TreatyDialectKit
 
 @testable import TreatyFileMaker
 import TreatyTestSupport
@@ -236,7 +237,7 @@ import TreatyTestSupport
         #expect(result.diagnostics.first?.message == "a filemaker contract has no 'databases'")
         #expect(
             result.diagnostics.first?.fix == "add 'databases:' with each hosted file's accounts, layouts and scripts")
-        #expect(FileMakerPlugin().lint(contract) == result.diagnostics)
+        #expect(FileMakerPlugin().decodeSchema(of: contract).diagnostics == result.diagnostics)
     }
 
     @Test("a layout without 'table' shows the table of its own name")

@@ -13,13 +13,15 @@ import TreatyTesting
 /// Every registered dialect passes the shared conformance suite on its example contract, and the
 /// suite fails a dialect that breaks what it checks.
 @Suite struct DialectConformanceTests {
-    /// The example contract (and fixtures) of each registered dialect.
-    static let examples: [String: (contract: String, fixtures: String?)] = [
-        "rest-sync": ("Contracts/demo/contract.yaml", "Fixtures/demo"),
-        "pocketbase": ("Contracts/blog/", "Fixtures/blog"),
-        "filemaker": ("Contracts/music/", "Fixtures/music"),
-        "cloudkit": ("Contracts/gallery/", "Fixtures/gallery"),
-    ]
+    /// The example contract (and fixtures) of each registered dialect, and the sample requests
+    /// the suite sends it (`Samples/`).
+    static let examples:
+        [String: (contract: String, fixtures: String?, sample: @Sendable (SimulatedBackend) -> DialectSample)] = [
+            "rest-sync": ("Contracts/demo/contract.yaml", "Fixtures/demo", RESTSyncSample.make),
+            "pocketbase": ("Contracts/blog/", "Fixtures/blog", PocketBaseSample.make),
+            "filemaker": ("Contracts/music/", "Fixtures/music", FileMakerSample.make),
+            "cloudkit": ("Contracts/gallery/", "Fixtures/gallery", CloudKitSample.make),
+        ]
 
     @Test("every registered dialect has an example to run the suite on")
     func everyDialectHasAnExample() {
@@ -34,7 +36,7 @@ import TreatyTesting
         let example = try #require(Self.examples[id])
         do {
             let report = try await DialectConformanceSuite(
-                plugin: plugin, contract: example.contract, fixtures: example.fixtures
+                plugin: plugin, contract: example.contract, fixtures: example.fixtures, sample: example.sample
             ).run()
             #expect(report.checks.count == 7)
         } catch let failure as DialectConformanceFailure {
@@ -86,7 +88,8 @@ import TreatyTesting
     @Test("a dialect whose refusals are not in its error format fails the suite, naming the checks")
     func plainTextRefusalsFail() async throws {
         let suite = DialectConformanceSuite(
-            plugin: PlainTextRefusals(), contract: "Contracts/demo/contract.yaml", fixtures: "Fixtures/demo")
+            plugin: PlainTextRefusals(), contract: "Contracts/demo/contract.yaml", fixtures: "Fixtures/demo",
+            sample: RESTSyncSample.make)
         let failure = try await #require(throws: DialectConformanceFailure.self) { try await suite.run() }
         let failed = failure.report.checks.filter { !$0.passed }.map(\.name)
         #expect(failed.contains("faults and unknown routes answer in the dialect's error format"), "\(failure)")
@@ -106,10 +109,20 @@ struct PlainTextRefusals: DialectPlugin {
     var serveOptions: [DialectOption] { wrapped.serveOptions }
     var environmentVariables: [EnvironmentVariable] { wrapped.environmentVariables }
     var ruleCatalog: RuleCatalog { wrapped.ruleCatalog }
-    func lint(_ contract: Contract) -> [Diagnostic] { wrapped.lint(contract) }
 
-    func loadBackend(_ setup: BackendSetup) -> BackendLoadResult {
-        var result = wrapped.loadBackend(setup)
+    func decodeSchema(of contract: Contract?) -> DecodedSchema {
+        var decoded = wrapped.decodeSchema(of: contract)
+        decoded.schema = decoded.schema.map { PlainTextSchema(wrapped: $0) }
+        return decoded
+    }
+}
+
+/// The rest-sync schema, serving ``PlainTextDialect``.
+struct PlainTextSchema: DialectSchema {
+    let wrapped: any DialectSchema
+
+    func makeBackend(_ setup: BackendSetup) -> BackendLoadResult {
+        var result = wrapped.makeBackend(setup)
         result.backend = result.backend.map { backend in
             SimulatedBackend(contract: backend.contract, fixtures: backend.fixtures) {
                 PlainTextDialect(wrapped: backend.makeDialect())
@@ -118,23 +131,23 @@ struct PlainTextRefusals: DialectPlugin {
         return result
     }
 
-    func payloadChecker(for contract: Contract, subject: PayloadSubject, options: PayloadCheckOptions)
-        throws(CheckSetupError) -> any PayloadChecker
+    func payloadChecker(for subject: PayloadSubject, options: PayloadCheckOptions) throws(CheckSetupError)
+        -> any PayloadChecker
     {
-        try wrapped.payloadChecker(for: contract, subject: subject, options: options)
+        try wrapped.payloadChecker(for: subject, options: options)
     }
 
     func checkErrorBody(_ body: JSONValue?, status: Int) -> [RuleViolation] {
         wrapped.checkErrorBody(body, status: status)
     }
 
-    func suites(for contract: Contract, environment: VerificationEnvironment) throws(DialectSetupError)
-        -> [VerificationSuite]
-    {
-        wrapped.suites(for: contract, environment: environment)
+    func suites(environment: VerificationEnvironment) throws(DialectSetupError) -> [VerificationSuite] {
+        try wrapped.suites(environment: environment)
     }
 
-    func conformanceSample(for backend: SimulatedBackend) -> DialectSample { wrapped.conformanceSample(for: backend) }
+    func created(by answer: JSONValue, postedTo path: String) -> CreatedRecord? {
+        wrapped.created(by: answer, postedTo: path)
+    }
 }
 
 struct PlainTextDialect: Dialect {

@@ -17,13 +17,13 @@ import TreatyVerifier
     }()
 
     static func verify(_ wrap: @escaping @Sendable (any Dialect) -> any Dialect = { $0 }) async throws -> VerificationRun {
-        let plugin = CloudKitPlugin()
+        let schema = try #require(CloudKitPlugin().decodeSchema(of: contract).schema)
         let setup = BackendSetup(contract: contract, fixtures: DemoAPI.root + "/Fixtures/gallery")
-        let built = try #require(plugin.loadBackend(setup).backend)
+        let built = try #require(schema.makeBackend(setup).backend)
         let backend = SimulatedBackend(contract: built.contract, fixtures: built.fixtures) { wrap(built.makeDialect()) }
-        let suites = try plugin.suites(for: contract, environment: VerificationEnvironment(isLive: false))
+        let suites = try schema.suites(environment: VerificationEnvironment(isLive: false))
         return try await Verifier(logger: DemoAPI.quietLogger).run(
-            contract: contract, suites: suites, on: .mock(MockTarget(backend: backend)), dialect: plugin)
+            contract: contract, suites: suites, on: .mock(MockTarget(backend: backend)), dialect: schema)
     }
 
     @Test("the CloudKit simulator passes every generated case of the gallery contract")

@@ -21,18 +21,18 @@ import TreatyVerifier
     static func verify(
         scenarios: Bool = false, _ wrap: @escaping @Sendable (any Dialect) -> any Dialect = { $0 }
     ) async throws -> VerificationRun {
-        let plugin = FileMakerPlugin()
+        let schema = try #require(FileMakerPlugin().decodeSchema(of: contract).schema)
         let setup = BackendSetup(contract: contract, fixtures: DemoAPI.root + "/Fixtures/music")
-        let built = try #require(plugin.loadBackend(setup).backend)
+        let built = try #require(schema.makeBackend(setup).backend)
         let backend = SimulatedBackend(contract: built.contract, fixtures: built.fixtures) { wrap(built.makeDialect()) }
-        var suites = try plugin.suites(for: contract, environment: VerificationEnvironment(isLive: false))
+        var suites = try schema.suites(environment: VerificationEnvironment(isLive: false))
         if scenarios {
             suites = try ScenarioLoader().loadDirectory(DemoAPI.root + "/Contracts/music/suites").map {
                 try #require($0.suite)
             }
         }
         return try await Verifier(logger: DemoAPI.quietLogger).run(
-            contract: contract, suites: suites, on: .mock(MockTarget(backend: backend)), dialect: plugin)
+            contract: contract, suites: suites, on: .mock(MockTarget(backend: backend)), dialect: schema)
     }
 
     @Test("the FileMaker simulator passes every generated case of the music contract")

@@ -21,10 +21,10 @@ import TreatyVerifier
     static func verify(_ wrap: @escaping @Sendable (any Dialect) -> any Dialect = { $0 }) async throws
         -> VerificationRun
     {
-        let plugin = PocketBasePlugin()
-        let built = try #require(plugin.loadBackend(BackendSetup(contract: contract)).backend)
+        let schema = try #require(PocketBasePlugin().decodeSchema(of: contract).schema)
+        let built = try #require(schema.makeBackend(BackendSetup(contract: contract)).backend)
         let backend = SimulatedBackend(contract: built.contract, fixtures: built.fixtures) { wrap(built.makeDialect()) }
-        let suites = try plugin.suites(for: contract, environment: VerificationEnvironment(isLive: false))
+        let suites = try schema.suites(environment: VerificationEnvironment(isLive: false))
         return try await Verifier(logger: DemoAPI.quietLogger).run(
             contract: contract, suites: suites, on: .mock(MockTarget(backend: backend)))
     }

@@ -5,18 +5,16 @@ internal import TreatyDialect
 internal import TreatyDialectKit
 internal import TreatyJSON
 
-/// ``CloudKitPlugin/loadBackend(_:)``: the contract's container (or the one `--container`
-/// names), the serve options' tokens and keys, and the fixtures.
+/// The backend of a ``CloudKitContractSchema``: the contract's container (or the one
+/// `--container` names), the serve options' tokens and keys, and the fixtures.
 struct CloudKitBackendLoader {
+    let contractSchema: CloudKitContractSchema
     let setup: BackendSetup
 
     func load() -> BackendLoadResult {
         var diagnostics: [Diagnostic] = []
         var schema: CloudKitSchema
-        if let contract = setup.contract {
-            let decoded = CloudKitSchemaDecoder().decode(contract)
-            diagnostics = decoded.diagnostics
-            guard let declared = decoded.schema else { return BackendLoadResult(backend: nil, diagnostics: diagnostics) }
+        if let declared = contractSchema.schema {
             schema = declared
             if let container = setup.options["container"], container != schema.container {
                 return .failure(
@@ -75,8 +73,9 @@ struct CloudKitBackendLoader {
             guard let records = loaded.records else { return BackendLoadResult(backend: nil, diagnostics: diagnostics) }
             fixtures.records[CloudKitStoreModel.records] = records
         }
-        var storeContract = CloudKitStoreModel.contract(api: setup.contract?.api ?? "cloudkit", file: setup.contract?.file)
-        if let contract = setup.contract { storeContract.sections = contract.sections }
+        let contract = contractSchema.contract
+        var storeContract = CloudKitStoreModel.contract(api: contract?.api ?? "cloudkit", file: contract?.file)
+        if let contract { storeContract.sections = contract.sections }
         let settings = configuration
         let backend = SimulatedBackend(contract: storeContract, fixtures: fixtures) {
             CloudKitDialect(configuration: settings)

@@ -15,25 +15,19 @@ struct CloudKitPayloadChecker: PayloadChecker {
     let contextDescription: String
     let options: PayloadCheckOptions
 
-    init(contract: Contract, subject: PayloadSubject, options: PayloadCheckOptions) throws(CheckSetupError) {
-        let decoded = CloudKitSchemaDecoder().decode(contract)
-        guard let schema = decoded.schema else {
-            let rendered = DiagnosticRenderer().render(decoded.diagnostics.filter { $0.severity == .error })
-            throw .unusableContract("the contract's 'container' has errors; fix them first:\n\(rendered)")
-        }
+    init(schema: CloudKitSchema, subject: PayloadSubject, options: PayloadCheckOptions) throws(CheckSetupError) {
         conformance = CloudKitConformance(recordTypes: schema.recordTypes)
         self.options = options
         switch subject {
-        case .endpoint(let text):
-            let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
-            let path = parts.count == 2 ? (parts[1].split(separator: "?").first.map(String.init) ?? "") : ""
+        case .endpoint(let request):
+            let path = request.path
             let segments = path.split(separator: "/").map(String.init)
             let operation = segments.count >= 7 ? segments[5...].joined(separator: "/") : ""
-            guard parts.first?.uppercased() == "POST", segments.count == 7, segments[0] == "database",
+            guard request.method == "POST", segments.count == 7, segments[0] == "database",
                 segments[2] == schema.container, Self.recordOperations.contains(operation)
             else {
                 let base = "/database/1/\(schema.container)/development/public/"
-                throw .unknownEndpoint(text, suggestion: nil, known: Self.recordOperations.map { "POST \(base)\($0)" })
+                throw .unknownEndpoint(request.description, suggestion: nil, known: Self.recordOperations.map { "POST \(base)\($0)" })
             }
             isAnswer = true
             contextDescription = "POST \(path)"

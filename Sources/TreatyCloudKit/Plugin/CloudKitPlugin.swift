@@ -1,8 +1,6 @@
 public import TreatyCore
-internal import TreatyDialect
 public import TreatyDialectKit
-public import TreatyJSON
-public import TreatyRules
+internal import TreatyRules
 
 /// Apple's CloudKit Web Services as Treaty's tools use it (`shared/dialects/cloudkit.md`).
 ///
@@ -59,45 +57,13 @@ public struct CloudKitPlugin: DialectPlugin {
         ]
     }
 
-    public func lint(_ contract: Contract) -> [Diagnostic] {
-        CloudKitSchemaDecoder().decode(contract).diagnostics
-    }
-
-    public func loadBackend(_ setup: BackendSetup) -> BackendLoadResult {
-        CloudKitBackendLoader(setup: setup).load()
-    }
-
-    public func payloadChecker(for contract: Contract, subject: PayloadSubject, options: PayloadCheckOptions)
-        throws(CheckSetupError) -> any PayloadChecker
-    {
-        try CloudKitPayloadChecker(contract: contract, subject: subject, options: options)
-    }
-
-    public func checkErrorBody(_ body: JSONValue?, status: Int) -> [RuleViolation] {
-        CloudKitConformance.checkError(body, status: status)
-    }
-
-    public func suites(for contract: Contract, environment: VerificationEnvironment) throws(DialectSetupError)
-        -> [VerificationSuite]
-    {
+    /// Reads the contract's `container:` section once; without a contract, the container the
+    /// serve options name is built when serving.
+    public func decodeSchema(of contract: Contract?) -> DecodedSchema {
+        guard let contract else { return DecodedSchema(schema: CloudKitContractSchema(contract: nil, schema: nil)) }
         let decoded = CloudKitSchemaDecoder().decode(contract)
-        guard let schema = decoded.schema else {
-            throw DialectSetupError(
-                "the contract's 'container' has errors:\n"
-                    + DiagnosticRenderer().render(decoded.diagnostics.filter { $0.severity == .error }))
-        }
-        let credentials = try CloudKitCredentials(schema: schema, environment: environment)
-        return CloudKitSuites(contract: contract, schema: schema, credentials: credentials).suites()
-    }
-
-    /// Nothing: every CloudKit operation is a `POST` to a fixed operation URL, so no later
-    /// request names a record in its path, and the generated suites delete what they create
-    /// themselves (by `forceDelete` at the end of each case).
-    public func created(by answer: JSONValue, postedTo path: String, in contract: Contract) -> CreatedRecord? {
-        nil
-    }
-
-    public func conformanceSample(for backend: SimulatedBackend) -> DialectSample {
-        CloudKitSample(backend: backend).sample()
+        return DecodedSchema(
+            schema: decoded.schema.map { CloudKitContractSchema(contract: contract, schema: $0) },
+            diagnostics: decoded.diagnostics)
     }
 }

@@ -54,7 +54,7 @@ struct CloudKitBench {
         if let atomic { members["atomic"] = .bool(atomic) }
         let reply = try await send("records/modify", body(members))
         try context.require(reply, status: 200, rule: .cloudKitError, meaning)
-        context.checkAnswer(reply, as: .endpoint("POST \(base)/records/modify"))
+        context.checkAnswer(reply, as: .endpoint(EndpointRequest(method: "POST", path: "\(base)/records/modify")))
         return reply
     }
 
@@ -62,7 +62,7 @@ struct CloudKitBench {
     func lookup(_ name: String) async throws -> JSONObject? {
         let reply = try await send("records/lookup", body(["records": [["recordName": .string(name)]]]))
         try context.require(reply, status: 200, rule: .cloudKitError, "records/lookup of '\(name)'")
-        context.checkAnswer(reply, as: .endpoint("POST \(base)/records/lookup"))
+        context.checkAnswer(reply, as: .endpoint(EndpointRequest(method: "POST", path: "\(base)/records/lookup")))
         guard let entry = reply.value(at: "/records/0")?.objectValue, entry["serverErrorCode"] == nil else { return nil }
         return entry
     }

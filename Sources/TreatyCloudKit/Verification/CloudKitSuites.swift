@@ -21,7 +21,7 @@ struct CloudKitSuites {
     func suites() -> [VerificationSuite] {
         var suites = [VerificationSuite(name: "\(contract.api).auth", file: contract.file, cases: authCases())]
         for name in schema.recordTypes.keys.sorted() {
-            guard let type = schema.recordTypes[name], CloudKitSample.plainField(type) != nil else { continue }
+            guard let type = schema.recordTypes[name], CloudKitSampleValues.plainField(type) != nil else { continue }
             let suite = "\(contract.api).\(name)"
             suites.append(VerificationSuite(name: suite, file: contract.file, cases: recordCases(type, suite: suite)))
         }
@@ -176,7 +176,7 @@ struct CloudKitSuites {
             if looked["recordChangeTag"]?.stringValue != tag {
                 bench.context.fail(.cloudKitChangeTag, at: "/records/0/recordChangeTag", "lookup shows another change tag than the create answered")
             }
-            let field = CloudKitSample.plainField(type)
+            let field = CloudKitSampleValues.plainField(type)
             let update = { (changeTag: String, value: String) -> JSONValue in
                 var record: JSONObject = ["recordName": .string(name), "recordType": .string(type.name), "recordChangeTag": .string(changeTag)]
                 if let field, field.type == .string {
@@ -222,7 +222,7 @@ struct CloudKitSuites {
                 if let marker { members["continuationMarker"] = marker }
                 let reply = try await bench.send("records/query", bench.body(members))
                 try bench.context.require(reply, status: 200, rule: .cloudKitPaging, "a filtered query")
-                bench.context.checkAnswer(reply, as: .endpoint("POST \(bench.base)/records/query"))
+                bench.context.checkAnswer(reply, as: .endpoint(EndpointRequest(method: "POST", path: "\(bench.base)/records/query")))
                 let records = reply.value(at: "/records")?.arrayValue ?? []
                 if records.count > 2 {
                     bench.context.fail(.cloudKitPaging, at: "/records", "\(reply.request): \(records.count) records for resultsLimit 2")
@@ -262,7 +262,7 @@ struct CloudKitSuites {
             _ = try await bench.modify([CloudKitBench.operation("forceDelete", ["recordName": .string(gone)])], "deleting a record")
             let reply = try await bench.send("records/changes", bench.body(["syncToken": token]))
             try bench.context.require(reply, status: 200, rule: .cloudKitSync, "records/changes since the token")
-            bench.context.checkAnswer(reply, as: .endpoint("POST \(bench.base)/records/changes"))
+            bench.context.checkAnswer(reply, as: .endpoint(EndpointRequest(method: "POST", path: "\(bench.base)/records/changes")))
             let entries = reply.value(at: "/records")?.arrayValue ?? []
             let keptEntries = entries.filter { $0["recordName"]?.stringValue == kept }
             if keptEntries.count != 1 {

@@ -32,9 +32,10 @@ public final class CaseContext {
     public let contract: Contract
     /// Whether the target is a live server (not the in-process simulator).
     public let isLive: Bool
-    /// The contract's dialect, when the run knows it: its payload checker judges answers no
-    /// contract endpoint describes (``checkAnswer(_:as:)``).
-    public let dialect: (any DialectPlugin)?
+    /// The contract's schema as its dialect decoded it, when the run knows it: its payload
+    /// checker judges answers no contract endpoint describes (``checkAnswer(_:as:)``), and it
+    /// says what a `POST` created.
+    public let dialect: (any DialectSchema)?
     let connection: any CaseTransport
     package private(set) var findings: [Finding] = []
     package private(set) var exchanges: [Exchange] = []
@@ -53,8 +54,8 @@ public final class CaseContext {
     ///   - contract: The contract under verification.
     ///   - connection: How requests reach the target.
     ///   - isLive: Whether the target is a live server.
-    ///   - dialect: The contract's dialect, when known.
-    package init(contract: Contract, connection: any CaseTransport, isLive: Bool, dialect: (any DialectPlugin)? = nil) {
+    ///   - dialect: The contract's schema as its dialect decoded it, when known.
+    package init(contract: Contract, connection: any CaseTransport, isLive: Bool, dialect: (any DialectSchema)? = nil) {
         self.contract = contract
         self.connection = connection
         self.isLive = isLive
@@ -203,7 +204,7 @@ public final class CaseContext {
     }
 
     /// Judges an answer with the dialect's payload checker as `subject` (e.g.
-    /// `.endpoint("GET /fmi/data/vLatest/databases/Music/layouts/Artists/records")`), recording
+    /// `.endpoint(EndpointRequest(method: "GET", path: "/fmi/data/vLatest/databases/Music/layouts/Artists/records"))`), recording
     /// each violation.
     ///
     /// - Returns: Whether the dialect could check it (it knows the endpoint or record type).
@@ -211,7 +212,7 @@ public final class CaseContext {
     public func checkAnswer(_ reply: Reply, as subject: PayloadSubject) -> Bool {
         guard let dialect,
             var checker = try? dialect.payloadChecker(
-                for: contract, subject: subject, options: PayloadCheckOptions(maxViolationsPerPayload: 50, threads: 1))
+                for: subject, options: PayloadCheckOptions(maxViolationsPerPayload: 50, threads: 1))
         else { return false }
         let result = reply.body.withUnsafeBufferPointer { checker.check($0, name: reply.request) }
         if let failure = result.failure {
@@ -287,7 +288,7 @@ public final class CaseContext {
         case .post where (200..<300).contains(reply.status):
             guard let answer = reply.json else { return }
             let created =
-                dialect.map { $0.created(by: answer, postedTo: path, in: contract) }
+                dialect.map { $0.created(by: answer, postedTo: path) }
                 ?? CreatedRecord.identified(by: answer, postedTo: path, in: contract)
             guard let created else { return }
             adopt(id: created.id, deletePath: created.deletePath)

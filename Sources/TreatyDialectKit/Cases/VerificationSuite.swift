@@ -3,7 +3,7 @@
 /// suite, and the cases run in order.
 ///
 /// Suites come from two places: a dialect derives them from a contract
-/// (``DialectPlugin/suites(for:environment:)``), and the verifier's scenario loader reads
+/// (``SuiteGenerating/suites(environment:)``), and the verifier's scenario loader reads
 /// scenario files (`Contracts/<api>/suites/*.yaml`).
 public struct VerificationSuite: Sendable {
     /// The suite's name, unique in a run.

@@ -3,11 +3,13 @@ public import TreatyCore
 /// What a tool asks a dialect to serve: `treaty serve`, the verifier's mock target and
 /// `TreatyTesting`'s fake backend all build their backend from one.
 public struct BackendSetup: Sendable {
-    /// The contract, or `nil` for a dialect served without one (`treaty serve --dialect`).
+    /// The contract ``DialectPlugin/loadBackend(_:)`` decodes, or `nil` for a dialect served
+    /// without one (`treaty serve --dialect`); ``BackendProviding/makeBackend(_:)`` uses the
+    /// schema's own.
     public var contract: Contract?
     /// The fixture directory, or `nil` to start with no records.
     public var fixtures: String?
-    /// The dialect's own options (``DialectPlugin/serveOptions``).
+    /// The dialect's own options (``DialectDescription/serveOptions``).
     public var options: DialectOptionValues
     /// The seed of generated ids and secrets.
     public var seed: UInt64
@@ -27,7 +29,7 @@ public struct BackendSetup: Sendable {
     }
 }
 
-/// What ``DialectPlugin/loadBackend(_:)`` gave: the backend, and every diagnostic of the files
+/// What ``BackendProviding/makeBackend(_:)`` gave: the backend, and every diagnostic of the files
 /// it read (warnings too).
 public struct BackendLoadResult: Sendable {
     /// The backend, or `nil` when the diagnostics hold an error.

@@ -5,7 +5,7 @@ public struct VerificationEnvironment: Sendable {
     public var isLive: Bool
     /// The environment variables (the process's, or a test's own).
     public var variables: [String: String]
-    /// The dialect's own `treaty verify` options (``DialectPlugin/verifyOptions``).
+    /// The dialect's own `treaty verify` options (``DialectDescription/verifyOptions``).
     public var options: DialectOptionValues
 
     /// Creates an environment.

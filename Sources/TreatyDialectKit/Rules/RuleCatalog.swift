@@ -2,7 +2,7 @@ public import TreatyCore
 
 /// Every rule a dialect defines, in documentation order, and where its breakage matrix lives.
 ///
-/// A plugin states its catalogue once (``DialectPlugin/ruleCatalog``); `treaty rules` joins it
+/// A plugin states its catalogue once (``DialectDescription/ruleCatalog``); `treaty rules` joins it
 /// with the cases the dialect's generated suites name (``RuleCoverage``), and a test holds the
 /// catalogue's ``RuleDescription/breakages`` to the matrix the file at ``breakageMatrix`` runs.
 public struct RuleCatalog: Sendable, Equatable {

@@ -2,7 +2,7 @@ public import TreatyCore
 
 /// A dialect's rules joined with the generated cases that name them, for one set of contracts.
 ///
-/// Built by `treaty rules` from the suites ``DialectPlugin/suites(for:environment:)`` generates
+/// Built by `treaty rules` from the suites ``SuiteGenerating/suites(environment:)`` generates
 /// for each contract of the dialect; a rule no case names for these contracts has no cases (the
 /// contracts may not declare what it needs, e.g. an order field).
 public struct RuleCoverage: Sendable {

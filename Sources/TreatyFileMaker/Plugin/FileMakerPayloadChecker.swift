@@ -15,19 +15,13 @@ struct FileMakerPayloadChecker: PayloadChecker {
     let contextDescription: String
     let options: PayloadCheckOptions
 
-    init(contract: Contract, subject: PayloadSubject, options: PayloadCheckOptions) throws(CheckSetupError) {
-        let decoded = FileMakerSchemaDecoder().decode(contract)
-        guard let schema = decoded.schema else {
-            let rendered = DiagnosticRenderer().render(decoded.diagnostics.filter { $0.severity == .error })
-            throw .unusableContract("the contract's 'databases' have errors; fix them first:\n\(rendered)")
-        }
+    init(schema: FileMakerSchema, subject: PayloadSubject, options: PayloadCheckOptions) throws(CheckSetupError) {
         let layoutName: String
         var databaseName: String?
         switch subject {
-        case .endpoint(let text):
-            let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
-            let method = parts.first?.uppercased() ?? ""
-            let path = parts.count == 2 ? (parts[1].split(separator: "?").first.map(String.init) ?? "") : ""
+        case .endpoint(let request):
+            let method = request.method
+            let path = request.path
             let segments = path.split(separator: "/").map { PercentDecoding.decode($0) }
             let isRecords = method == "GET" && (8...9).contains(segments.count) && segments[7] == "records"
             let isFind = method == "POST" && segments.count == 8 && segments[7] == "_find"
@@ -40,7 +34,7 @@ struct FileMakerPayloadChecker: PayloadChecker {
                         return ["GET \(base)/records", "GET \(base)/records/{recordId}", "POST \(base)/_find"]
                     }
                 }
-                throw .unknownEndpoint(text, suggestion: nil, known: known)
+                throw .unknownEndpoint(request.description, suggestion: nil, known: known)
             }
             databaseName = segments[4]
             layoutName = segments[6]

@@ -1,8 +1,6 @@
 public import TreatyCore
-internal import TreatyDialect
 public import TreatyDialectKit
-public import TreatyJSON
-public import TreatyRules
+internal import TreatyRules
 
 /// The FileMaker Data API dialect as Treaty's tools use it (`shared/dialects/filemaker.md`).
 ///
@@ -49,93 +47,17 @@ public struct FileMakerPlugin: DialectPlugin {
         ]
     }
 
-    public func lint(_ contract: Contract) -> [Diagnostic] {
-        FileMakerSchemaDecoder().decode(contract).diagnostics
-    }
-
-    public func loadBackend(_ setup: BackendSetup) -> BackendLoadResult {
-        guard let contract = setup.contract else {
+    /// Reads the contract's `databases:` section once; without a contract there is nothing
+    /// to serve.
+    public func decodeSchema(of contract: Contract?) -> DecodedSchema {
+        guard let contract else {
             return .failure(
                 "the filemaker dialect serves the databases a contract declares and cannot start without one",
                 file: "filemaker", fix: "pass --contract FILE")
         }
         let decoded = FileMakerSchemaDecoder().decode(contract)
-        guard let schema = decoded.schema else {
-            return BackendLoadResult(backend: nil, diagnostics: decoded.diagnostics)
-        }
-        var configuration = FileMakerDialectConfiguration(schema: schema, seed: setup.seed)
-        var diagnostics = decoded.diagnostics
-        if let text = setup.options["session-idle"] {
-            guard let seconds = Int64(text), seconds > 0 else {
-                return .failure("--session-idle must be a positive number of seconds", file: "filemaker")
-            }
-            configuration.sessionIdleMilliseconds = seconds * 1000
-        }
-        if let text = setup.options["max-sessions"] {
-            guard let count = Int(text), count > 0 else {
-                return .failure("--max-sessions must be a positive number", file: "filemaker")
-            }
-            configuration.maxSessions = count
-        }
-        var fixtures = FileMakerFixtureLoader.emptySequences(schema)
-        if let directory = setup.fixtures {
-            var loader = FileMakerFixtureLoader()
-            loader.maxFileSize = setup.maxFixtureFileSize
-            let loaded = loader.load(directory: directory, schema: schema)
-            diagnostics += loaded.diagnostics
-            guard let records = loaded.fixtures else {
-                return BackendLoadResult(backend: nil, diagnostics: diagnostics)
-            }
-            fixtures = records
-        }
-        var storeContract = FileMakerStoreModel.contract(api: contract.api, schema: schema, file: contract.file)
-        storeContract.sections = contract.sections
-        let settings = configuration
-        let backend = SimulatedBackend(contract: storeContract, fixtures: fixtures) {
-            FileMakerDialect(configuration: settings)
-        }
-        return BackendLoadResult(backend: backend, diagnostics: diagnostics)
-    }
-
-    public func payloadChecker(for contract: Contract, subject: PayloadSubject, options: PayloadCheckOptions)
-        throws(CheckSetupError) -> any PayloadChecker
-    {
-        try FileMakerPayloadChecker(contract: contract, subject: subject, options: options)
-    }
-
-    public func checkErrorBody(_ body: JSONValue?, status: Int) -> [RuleViolation] {
-        FileMakerConformance.checkError(body, status: status)
-    }
-
-    public func suites(for contract: Contract, environment: VerificationEnvironment) throws(DialectSetupError)
-        -> [VerificationSuite]
-    {
-        let decoded = FileMakerSchemaDecoder().decode(contract)
-        guard let schema = decoded.schema else {
-            throw DialectSetupError(
-                "the contract's 'databases' have errors:\n"
-                    + DiagnosticRenderer().render(decoded.diagnostics.filter { $0.severity == .error }))
-        }
-        let name =
-            environment.options["database"] ?? (environment.isLive ? environment.value("TREATY_FM_DATABASE") : nil)
-        guard let database = name.map({ schema.database(named: $0) }) ?? schema.databases.first else {
-            let known = schema.databases.map(\.name).joined(separator: ", ")
-            throw DialectSetupError("the contract declares no database '\(name ?? "")'; it declares: \(known)")
-        }
-        var account = database.accounts.first ?? FileMakerDatabase.Account(username: "", password: "")
-        if environment.isLive, let user = environment.value("TREATY_FM_USER") {
-            guard let password = environment.value("TREATY_FM_PASSWORD") else {
-                throw DialectSetupError("TREATY_FM_USER is set but TREATY_FM_PASSWORD is not")
-            }
-            account = FileMakerDatabase.Account(username: user, password: password)
-        }
-        return FileMakerSuites(contract: contract, schema: schema, database: database, account: account).suites()
-    }
-
-    public func conformanceSample(for backend: SimulatedBackend) -> DialectSample {
-        guard let schema = FileMakerSchemaDecoder().decode(backend.contract).schema else {
-            return DialectSample(reads: [], write: [])
-        }
-        return FileMakerSample(schema: schema, backend: backend).sample()
+        return DecodedSchema(
+            schema: decoded.schema.map { FileMakerContractSchema(contract: contract, schema: $0) },
+            diagnostics: decoded.diagnostics)
     }
 }

@@ -14,7 +14,7 @@ struct FileMakerBench {
     let token: String
 
     /// `/fmi/data/vLatest/databases/<db>`.
-    var base: String { "/fmi/data/vLatest/databases/\(FileMakerSample.escape(database.name))" }
+    var base: String { "/fmi/data/vLatest/databases/\(FileMakerPathSegment.escape(database.name))" }
 
     /// Logs in; the password and token are masked in everything reported.
     static func start(_ context: CaseContext, database: FileMakerDatabase, account: FileMakerDatabase.Account)
@@ -25,7 +25,7 @@ struct FileMakerBench {
         let credentials = Data("\(account.username):\(account.password)".utf8).base64EncodedString()
         headers[.authorization] = "Basic \(credentials)"
         context.conceal([credentials])
-        let path = "/fmi/data/vLatest/databases/\(FileMakerSample.escape(database.name))/sessions"
+        let path = "/fmi/data/vLatest/databases/\(FileMakerPathSegment.escape(database.name))/sessions"
         let reply = try await context.send(.post, path, headers: headers, body: .object(JSONObject()))
         try context.require(
             reply, status: 200, rule: nil,
@@ -47,7 +47,7 @@ struct FileMakerBench {
     }
 
     func records(_ layout: FileMakerLayout) -> String {
-        "\(base)/layouts/\(FileMakerSample.escape(layout.name))/records"
+        "\(base)/layouts/\(FileMakerPathSegment.escape(layout.name))/records"
     }
 
     /// Creates a record with valid values for every writable field; returns its id and the

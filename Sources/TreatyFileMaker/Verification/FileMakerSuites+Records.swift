@@ -123,7 +123,7 @@ extension FileMakerSuites {
                     bench, unique in
                     let (id, sent) = try await bench.create(layout, unique: unique)
                     let text = sent[field.name]?.stringValue ?? ""
-                    let find = "\(bench.base)/layouts/\(FileMakerSample.escape(layout.name))/_find"
+                    let find = "\(bench.base)/layouts/\(FileMakerPathSegment.escape(layout.name))/_find"
                     let reply = try await bench.context.send(
                         .post, find, body: ["query": [[.init(stringLiteral: field.name): .string("==" + text)]]])
                     try bench.context.require(
@@ -182,7 +182,7 @@ extension FileMakerSuites {
                         return
                     }
                     if let rowID = created["recordId"]?.stringValue {
-                        let related = "\(bench.base)/layouts/\(FileMakerSample.escape(portal.table))/records/\(rowID)"
+                        let related = "\(bench.base)/layouts/\(FileMakerPathSegment.escape(portal.table))/records/\(rowID)"
                         if database.layout(named: portal.table) != nil {
                             bench.context.adopt(id: rowID, deletePath: related)
                         }

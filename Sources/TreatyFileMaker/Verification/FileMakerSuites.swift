@@ -44,7 +44,7 @@ struct FileMakerSuites {
     private func sessionCases() -> [VerificationCase] {
         let suite = "\(contract.api).sessions"
         let (database, account) = (self.database, self.account)
-        let base = "/fmi/data/vLatest/databases/\(FileMakerSample.escape(database.name))"
+        let base = "/fmi/data/vLatest/databases/\(FileMakerPathSegment.escape(database.name))"
         var cases = [
             VerificationCase(
                 suite: suite, name: "FM-ERR-1 a wrong password is refused with 212 on HTTP 401",
@@ -102,7 +102,7 @@ struct FileMakerSuites {
                 ) {
                     bench, unique in
                     let path =
-                        "\(bench.base)/layouts/\(FileMakerSample.escape(layout.name))/script/\(FileMakerSample.escape(script.name))"
+                        "\(bench.base)/layouts/\(FileMakerPathSegment.escape(layout.name))/script/\(FileMakerPathSegment.escape(script.name))"
                     let reply = try await bench.context.send(.get, path, query: [("script.param", "treaty-\(unique)")])
                     bench.judgeEnvelope(reply)
                     try bench.context.require(reply, status: 200, rule: .fileMakerEnvelope, "running a script")

@@ -2,10 +2,11 @@ internal import TreatyCore
 internal import TreatyDialect
 internal import TreatyDialectKit
 
-/// Builds a PocketBase backend from a setup: the superuser and the collections (the
-/// `--collections` option, else the contract's `collections:` file), then the fixture records,
-/// each checked as a superuser's create.
+/// Builds a PocketBase backend from a decoded schema and a setup: the superuser and the
+/// collections (the `--collections` option, else the schema's), then the fixture records, each
+/// checked as a superuser's create.
 struct PocketBaseBackendLoader {
+    let schema: PocketBaseContractSchema
     let setup: BackendSetup
 
     func load() -> BackendLoadResult {
@@ -20,16 +21,15 @@ struct PocketBaseBackendLoader {
             configuration.superuserEmail = parsed.email
             configuration.superuserPassword = parsed.password
         }
-        let named = setup.contract.map { PocketBaseSchemaFile.decode(from: $0) }
-        diagnostics += named?.diagnostics ?? []
-        guard !diagnostics.containsErrors else { return BackendLoadResult(backend: nil, diagnostics: diagnostics) }
-        if let file = setup.options["collections"] ?? named?.file?.path {
+        if let file = setup.options["collections"] {
             let result = PocketBaseSchemaLoader().load(fileAt: file)
             diagnostics += result.diagnostics
             guard !result.hasErrors else { return BackendLoadResult(backend: nil, diagnostics: diagnostics) }
             configuration.collections = result.collections
+        } else if schema.file != nil {
+            configuration.collections = schema.collections
         }
-        var contract = setup.contract ?? PocketBaseDialect.emptyContract
+        var contract = schema.contract ?? PocketBaseDialect.emptyContract
         var fixtures = FixtureSet()
         if let directory = setup.fixtures {
             var loader = PocketBaseRecordLoader(collections: configuration.collections, seed: setup.seed)

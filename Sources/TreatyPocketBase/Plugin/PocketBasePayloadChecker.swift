@@ -17,28 +17,25 @@ struct PocketBasePayloadChecker: PayloadChecker {
     let contextDescription: String
     let options: PayloadCheckOptions
 
-    init(contract: Contract, subject: PayloadSubject, options: PayloadCheckOptions) throws(CheckSetupError) {
-        guard let file = PocketBaseSchemaFile.decode(from: contract).file else {
+    init(schema: PocketBaseContractSchema, subject: PayloadSubject, options: PayloadCheckOptions)
+        throws(CheckSetupError)
+    {
+        guard let file = schema.file else {
             throw .unusableContract(
                 "the contract names no 'collections:' file, so there are no collections to check against; add 'collections: pb_schema.json' (the server's exported collections)"
             )
         }
-        let loaded = PocketBaseSchemaLoader().load(fileAt: file.path)
-        guard !loaded.hasErrors else {
-            let rendered = DiagnosticRenderer().render(loaded.diagnostics.filter { $0.severity == .error })
-            throw .unusableContract("the collections in \(file.path) have errors; fix them first:\n\(rendered)")
-        }
         // A fresh server's auth collections exist even when the export leaves them out.
         let builtins = [PocketBaseCollection.users, .superusers].filter { builtin in
-            !loaded.collections.contains { $0.name == builtin.name }
+            !schema.collections.contains { $0.name == builtin.name }
         }
-        let collections = loaded.collections + builtins
+        let collections = schema.collections + builtins
         let name: String
         switch subject {
-        case .endpoint(let text):
-            guard let route = RecordsRoute(text) else {
-                let known = loaded.collections.flatMap { RecordsRoute.templates(for: $0.name) }
-                throw .unknownEndpoint(text, suggestion: nil, known: known)
+        case .endpoint(let request):
+            guard let route = RecordsRoute(request) else {
+                let known = schema.collections.flatMap { RecordsRoute.templates(for: $0.name) }
+                throw .unknownEndpoint(request.description, suggestion: nil, known: known)
             }
             name = route.collection
             isList = route.isList
@@ -85,12 +82,10 @@ struct RecordsRoute: CustomStringConvertible {
     let collection: String
     let isList: Bool
 
-    init?(_ text: String) {
-        let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
-        guard parts.count == 2 else { return nil }
-        method = parts[0].uppercased()
-        let path = parts[1].split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
-        let segments = path.split(separator: "/").map { PercentDecoding.decode($0) }
+    init?(_ request: EndpointRequest) {
+        guard !request.method.isEmpty else { return nil }
+        method = request.method
+        let segments = request.path.split(separator: "/").map { PercentDecoding.decode($0) }
         guard segments.count == 4 || segments.count == 5, segments[0] == "api", segments[1] == "collections",
             segments[3] == "records"
         else { return nil }

@@ -1,8 +1,6 @@
 public import TreatyCore
-internal import TreatyDialect
 public import TreatyDialectKit
-public import TreatyJSON
-public import TreatyRules
+internal import TreatyRules
 
 /// The PocketBase 0.40 dialect as Treaty's tools use it (`shared/dialects/pocketbase.md`).
 ///
@@ -46,40 +44,24 @@ public struct PocketBasePlugin: DialectPlugin {
         ]
     }
 
-    public func lint(_ contract: Contract) -> [Diagnostic] {
-        let decoded = PocketBaseSchemaFile.decode(from: contract)
-        guard let file = decoded.file else { return decoded.diagnostics }
-        return decoded.diagnostics + PocketBaseSchemaLoader().load(fileAt: file.path).diagnostics
-    }
-
-    public func loadBackend(_ setup: BackendSetup) -> BackendLoadResult {
-        PocketBaseBackendLoader(setup: setup).load()
-    }
-
-    public func payloadChecker(for contract: Contract, subject: PayloadSubject, options: PayloadCheckOptions)
-        throws(CheckSetupError) -> any PayloadChecker
-    {
-        try PocketBasePayloadChecker(contract: contract, subject: subject, options: options)
-    }
-
-    public func checkErrorBody(_ body: JSONValue?, status: Int) -> [RuleViolation] {
-        PocketBaseConformance(collections: [], callerSeesEmails: true).checkError(body, status: status)
-    }
-
-    public func suites(for contract: Contract, environment: VerificationEnvironment) throws(DialectSetupError)
-        -> [VerificationSuite]
-    {
-        var superuser = PocketBaseSuperuser.harnessDefault
-        if environment.isLive, let text = environment.value("TREATY_PB_SUPERUSER") {
-            guard let parsed = PocketBaseSuperuser(parsing: text) else {
-                throw DialectSetupError("TREATY_PB_SUPERUSER must be email:password")
-            }
-            superuser = parsed
+    /// Reads the contract's `collections:` file once: the section's diagnostics, then the
+    /// schema loader's; without a contract, a fresh server's schema (`--collections` may add
+    /// one when serving).
+    public func decodeSchema(of contract: Contract?) -> DecodedSchema {
+        guard let contract else {
+            return DecodedSchema(schema: PocketBaseContractSchema(contract: nil, file: nil, collections: []))
         }
-        return PocketBaseSuites(contract: contract, superuser: superuser).suites()
-    }
-
-    public func conformanceSample(for backend: SimulatedBackend) -> DialectSample {
-        PocketBaseSample(backend: backend).sample()
+        let named = PocketBaseSchemaFile.decode(from: contract)
+        var diagnostics = named.diagnostics
+        var collections: [PocketBaseCollection] = []
+        if let file = named.file {
+            let loaded = PocketBaseSchemaLoader().load(fileAt: file.path)
+            diagnostics += loaded.diagnostics
+            collections = loaded.collections
+        }
+        guard !diagnostics.containsErrors else { return DecodedSchema(schema: nil, diagnostics: diagnostics) }
+        return DecodedSchema(
+            schema: PocketBaseContractSchema(contract: contract, file: named.file, collections: collections),
+            diagnostics: diagnostics)
     }
 }

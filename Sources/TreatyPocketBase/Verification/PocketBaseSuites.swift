@@ -11,6 +11,10 @@ internal import TreatyDialectKit
 ///   view, list filtered on the id, update one field, delete then view → 404.
 struct PocketBaseSuites {
     let contract: Contract
+    /// The contract's `collections:` file, if it names one.
+    let schemaFile: PocketBaseSchemaFile?
+    /// The collections in it, loaded once.
+    let collections: [PocketBaseCollection]
     let superuser: PocketBaseSuperuser
 
     static let recordRules: [RuleID] = [
@@ -19,23 +23,7 @@ struct PocketBaseSuites {
 
     func suites() -> [VerificationSuite] {
         let file = contract.file
-        let schemaFile = PocketBaseSchemaFile.decode(from: contract).file
         let location = schemaFile?.location
-        let loaded = schemaFile.map { PocketBaseSchemaLoader().load(fileAt: $0.path) }
-        if let loaded, loaded.hasErrors {
-            let rendered = DiagnosticRenderer().render(loaded.diagnostics.filter { $0.severity == .error })
-            let broken = VerificationCase(
-                suite: "\(contract.api).shapes", name: "the collections file loads", rules: [], location: location,
-                writes: false
-            ) { context in
-                context.record(
-                    Finding(
-                        category: .harnessError, summary: "the collections in \(loaded.file) have errors",
-                        detail: rendered))
-            }
-            return [VerificationSuite(name: "\(contract.api).shapes", file: file, cases: [broken])]
-        }
-        let collections = loaded?.collections ?? []
         // System collections (`_superusers`, `_mfas`, …) are the server's, not the contract's.
         let own = collections.filter { !$0.name.hasPrefix("_") && $0.type != .view }
         var suites = [

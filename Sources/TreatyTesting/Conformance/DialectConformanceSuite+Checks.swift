@@ -21,11 +21,11 @@ extension DialectConformanceSuite {
                     problems.append("\(label) answered \(answer.status): \(answer.text)")
                     continue
                 }
-                let recorded = try judge(answer.body, as: read.subject, in: setting.contract)
+                let recorded = try judge(answer.body, as: read.subject, by: setting.schema)
                 if !recorded.conforms {
                     problems.append("treaty check refused the answer of \(label): \(headlines(recorded))")
                 }
-                let broken = try judge(read.breaking(json).serializedBytes(), as: read.subject, in: setting.contract)
+                let broken = try judge(read.breaking(json).serializedBytes(), as: read.subject, by: setting.schema)
                 if !broken.violations.contains(where: { $0.rule == read.brokenRule }) {
                     problems.append(
                         "treaty check did not fail the broken answer of \(label) with \(read.brokenRule): \(headlines(broken))"
@@ -74,14 +74,14 @@ extension DialectConformanceSuite {
         try await withSimulator(setting, httpClient) { client in
             var problems: [String] = []
             let unknown = try await client.send(.get, "/treaty-conformance/no-such-route")
-            problems += errorProblems(unknown, expected: 404, "an unknown route")
+            problems += errorProblems(unknown, expected: 404, "an unknown route", by: setting.schema)
             guard let read = setting.sample.reads.first else { return problems }
             let path = Self.path(of: read.request.target)
             let rule: JSONValue = ["path": .string(path), "status": 503]
             let added = try await client.send(.post, "/__treaty/faults", body: rule.serializedBytes())
             if added.status != 201 { problems.append("adding a fault rule answered \(added.status): \(added.text)") }
             let faulted = try await client.send(read.request)
-            problems += errorProblems(faulted, expected: 503, "a 503 fault on \(path)")
+            problems += errorProblems(faulted, expected: 503, "a 503 fault on \(path)", by: setting.schema)
             return problems
         }
     }
@@ -95,7 +95,7 @@ extension DialectConformanceSuite {
             let padding = String(repeating: "x", count: Self.bodyLimit * 2)
             let oversized = try await client.send(
                 target.method, target.target, body: JSONValue.object(["padding": .string(padding)]).serializedBytes())
-            problems += errorProblems(oversized, expected: 413, "a body of \(Self.bodyLimit * 2) bytes")
+            problems += errorProblems(oversized, expected: 413, "a body of \(Self.bodyLimit * 2) bytes", by: setting.schema)
             let depth = 2_000
             let nested =
                 Array(repeating: UInt8(ascii: "["), count: depth) + Array(repeating: UInt8(ascii: "]"), count: depth)
@@ -103,7 +103,7 @@ extension DialectConformanceSuite {
             if !(400..<500).contains(deep.status) {
                 problems.append("a body nested \(depth) deep answered \(deep.status), not a 4xx: \(deep.text)")
             } else {
-                problems += errorProblems(deep, expected: deep.status, "a body nested \(depth) deep")
+                problems += errorProblems(deep, expected: deep.status, "a body nested \(depth) deep", by: setting.schema)
             }
             guard let read = setting.sample.reads.first else { return problems }
             let after = try await client.send(read.request)
@@ -136,9 +136,10 @@ extension DialectConformanceSuite {
 
     /// The dialect's generated suites pass against its own simulator, with nothing skipped.
     func verifies(_ setting: Setting) async throws -> [String] {
-        let suites = try plugin.suites(for: setting.contract, environment: VerificationEnvironment(isLive: false))
+        let suites = try setting.schema.suites(environment: VerificationEnvironment(isLive: false))
         let run = try await Verifier(logger: Self.logger).run(
-            contract: setting.contract, suites: suites, on: .mock(MockTarget(backend: setting.backend)), dialect: plugin)
+            contract: setting.contract, suites: suites, on: .mock(MockTarget(backend: setting.backend)),
+            dialect: setting.schema)
         var problems: [String] = []
         if suites.flatMap(\.cases).isEmpty { problems.append("the dialect generates no case for its example") }
         let coverage = RuleCoverage(dialect: plugin.id, catalog: plugin.ruleCatalog, suites: suites)
@@ -173,18 +174,21 @@ extension DialectConformanceSuite {
         }
     }
 
-    private func judge(_ bytes: [UInt8], as subject: PayloadSubject, in contract: Contract) throws -> PayloadResult {
-        var checker = try plugin.payloadChecker(
-            for: contract, subject: subject, options: PayloadCheckOptions(threads: 1))
+    private func judge(_ bytes: [UInt8], as subject: PayloadSubject, by schema: any DialectSchema) throws
+        -> PayloadResult
+    {
+        var checker = try schema.payloadChecker(for: subject, options: PayloadCheckOptions(threads: 1))
         return bytes.withUnsafeBufferPointer { checker.check($0, name: "answer") }
     }
 
-    private func errorProblems(_ answer: ConformanceClient.Answer, expected status: Int, _ what: String) -> [String] {
+    private func errorProblems(
+        _ answer: ConformanceClient.Answer, expected status: Int, _ what: String, by schema: any DialectSchema
+    ) -> [String] {
         var problems: [String] = []
         if answer.status != status {
             problems.append("\(what) answered \(answer.status), not \(status): \(answer.text)")
         }
-        let violations = plugin.checkErrorBody(answer.json, status: answer.status)
+        let violations = schema.checkErrorBody(answer.json, status: answer.status)
         problems += violations.map { "\(what): \($0.rule) \($0.pointer): \($0.message)" }
         return problems
     }

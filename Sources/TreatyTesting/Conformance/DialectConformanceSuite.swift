@@ -9,7 +9,9 @@ internal import TreatySimulator
 /// The checks every dialect passes, whatever its wire format — as swift-log's and
 /// swift-configuration's backends all run one compatibility suite.
 ///
-/// Given a dialect's plugin and an example contract (with fixtures), the suite:
+/// Given a dialect's plugin, an example contract (with fixtures) and the sample requests to send
+/// it — test data the caller passes, as swift-configuration's `ProviderCompatTest` takes its
+/// configuration — the suite:
 /// - serves them, and every readable sample request answers 200;
 /// - checks each answer with the dialect's payload checker (`treaty check`): it conforms, and a
 ///   broken copy fails with the dialect's rule;
@@ -24,7 +26,9 @@ internal import TreatySimulator
 /// ```swift
 /// @Test func myDialectConforms() async throws {
 ///     let plugin = try #require(DialectRegistry.standard.plugin(for: DialectID(rawValue: "my-dialect")))
-///     try await DialectConformanceSuite(plugin: plugin, contract: "Contracts/example/", fixtures: "Fixtures/example").run()
+///     try await DialectConformanceSuite(
+///         plugin: plugin, contract: "Contracts/example/", fixtures: "Fixtures/example", sample: MyDialectSample.make
+///     ).run()
 /// }
 /// ```
 public struct DialectConformanceSuite: Sendable {
@@ -34,6 +38,8 @@ public struct DialectConformanceSuite: Sendable {
     public let contract: String
     /// The example fixture directory, when it has one.
     public let fixtures: String?
+    /// The requests to send to the example's backend (they may read its fixtures' ids).
+    public let sample: @Sendable (SimulatedBackend) -> DialectSample
     let root: String
 
     /// The largest body the suite's simulators accept (the limit check sends more).
@@ -48,11 +54,17 @@ public struct DialectConformanceSuite: Sendable {
     ///   - plugin: The dialect's plugin.
     ///   - contract: The example contract file (or directory), relative to the package root.
     ///   - fixtures: The example fixture directory, relative to the package root.
+    ///   - sample: The requests to send to the example's backend: answers to record and check,
+    ///     and a write to journal, snapshot and replay (see ``DialectSample``).
     ///   - filePath: The calling file, to find the package root; leave the default.
-    public init(plugin: any DialectPlugin, contract: String, fixtures: String? = nil, filePath: String = #filePath) {
+    public init(
+        plugin: any DialectPlugin, contract: String, fixtures: String? = nil,
+        sample: @escaping @Sendable (SimulatedBackend) -> DialectSample, filePath: String = #filePath
+    ) {
         self.plugin = plugin
         self.contract = contract
         self.fixtures = fixtures
+        self.sample = sample
         self.root = ContractCases.packageRoot(from: filePath)
     }
 
@@ -95,9 +107,10 @@ public struct DialectConformanceSuite: Sendable {
         return report
     }
 
-    /// The contract, backend and sample the checks share.
+    /// The contract, its decoded schema, the backend and the sample the checks share.
     struct Setting: Sendable {
         let contract: Contract
+        let schema: any DialectSchema
         let backend: SimulatedBackend
         let sample: DialectSample
     }
@@ -111,19 +124,25 @@ public struct DialectConformanceSuite: Sendable {
                 .init(name: "the example contract loads", problems: [renderer.render(loaded.diagnostics)]))
             return nil
         }
+        let decoded = plugin.decodeSchema(of: model)
+        guard let schema = decoded.schema else {
+            report.checks.append(
+                .init(name: "the example schema decodes", problems: [renderer.render(decoded.diagnostics)]))
+            return nil
+        }
         let directory = fixtures.map { $0.hasPrefix("/") ? $0 : root + "/" + $0 }
-        let result = plugin.loadBackend(BackendSetup(contract: model, fixtures: directory, seed: 7))
+        let result = schema.makeBackend(BackendSetup(contract: model, fixtures: directory, seed: 7))
         guard let backend = result.backend else {
             report.checks.append(
                 .init(name: "the example backend loads", problems: [renderer.render(result.diagnostics)]))
             return nil
         }
-        let sample = plugin.conformanceSample(for: backend)
+        let sample = sample(backend)
         var problems: [String] = []
         if sample.reads.isEmpty { problems.append("the dialect's sample has no readable request") }
         if sample.write.isEmpty { problems.append("the dialect's sample has no write") }
         report.checks.append(.init(name: "the example loads and the dialect gives a sample", problems: problems))
-        return problems.isEmpty ? Setting(contract: model, backend: backend, sample: sample) : nil
+        return problems.isEmpty ? Setting(contract: model, schema: schema, backend: backend, sample: sample) : nil
     }
 
     /// Runs `body`, turning its problems (or an error) into a check.

@@ -7,7 +7,7 @@ struct CaseRunner {
     let connection: TargetConnection
     let isLive: Bool
     let readOnly: Bool
-    let dialect: (any DialectPlugin)?
+    let dialect: (any DialectSchema)?
 
     func run(_ verificationCase: VerificationCase) async -> CaseResult {
         let clock = ContinuousClock()

@@ -23,7 +23,7 @@ public enum VerificationTarget: Sendable {
 public struct MockTarget: Sendable {
     /// What the simulator serves: the dialect, the store's contract and the records it starts
     /// from (and is reset to before each suite). A dialect's plugin builds it
-    /// (``TreatyDialectKit/DialectPlugin/loadBackend(_:)``); tests pass a deliberately broken
+    /// (``TreatyDialectKit/BackendProviding/makeBackend(_:)``); tests pass a deliberately broken
     /// dialect here to prove the verifier catches it.
     public var backend: SimulatedBackend
     /// How the simulator listens and logs.

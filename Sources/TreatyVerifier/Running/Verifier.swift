@@ -11,9 +11,11 @@ internal import TreatySimulator
 ///
 /// ```swift
 /// let plugin = try DialectRegistry.standard.requirePlugin(for: contract.dialect)
-/// let suites = try plugin.suites(for: contract, environment: VerificationEnvironment(isLive: false))
-/// guard let backend = plugin.loadBackend(BackendSetup(contract: contract, fixtures: "Fixtures/demo")).backend else { return }
-/// let run = try await Verifier(logger: logger).run(contract: contract, suites: suites, on: .mock(MockTarget(backend: backend)))
+/// guard let schema = plugin.decodeSchema(of: contract).schema else { return }
+/// let suites = try schema.suites(environment: VerificationEnvironment(isLive: false))
+/// guard let backend = schema.makeBackend(BackendSetup(contract: contract, fixtures: "Fixtures/demo")).backend else { return }
+/// let run = try await Verifier(logger: logger).run(
+///     contract: contract, suites: suites, on: .mock(MockTarget(backend: backend)), dialect: schema)
 /// print(run.tally)   // 31 passed, 0 failed, 0 skipped
 /// ```
 ///
@@ -37,8 +39,8 @@ public struct Verifier: Sendable {
     ///   - contract: The contract the suites verify.
     ///   - suites: The suites, in run order.
     ///   - target: The mock simulator or a live server.
-    ///   - dialect: The contract's dialect: its payload checker judges scenario answers that no
-    ///     contract endpoint describes.
+    ///   - dialect: The contract's schema as its dialect decoded it: its payload checker judges
+    ///     scenario answers that no contract endpoint describes.
     ///   - observer: Receives progress events in order.
     /// - Returns: Every case's result (cases outside the shard or filter are left out).
     /// - Throws: ``VerifierError`` when the simulator cannot start or a live target does not
@@ -47,7 +49,7 @@ public struct Verifier: Sendable {
         contract: Contract,
         suites: [VerificationSuite],
         on target: VerificationTarget,
-        dialect: (any DialectPlugin)? = nil,
+        dialect: (any DialectSchema)? = nil,
         observer: @Sendable (VerificationEvent) -> Void = { _ in }
     ) async throws(VerifierError) -> VerificationRun {
         let startedAt = Date()
@@ -140,7 +142,7 @@ public struct Verifier: Sendable {
         contract: Contract,
         connection: TargetConnection,
         isLive: Bool,
-        dialect: (any DialectPlugin)?,
+        dialect: (any DialectSchema)?,
         reset: (@Sendable () async -> Void)?,
         observer: @Sendable (VerificationEvent) -> Void = { _ in }
     ) async -> [SuiteResult] {

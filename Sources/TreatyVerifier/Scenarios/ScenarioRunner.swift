@@ -87,7 +87,8 @@ struct ScenarioRunner {
         else {
             if (200..<300).contains(reply.status) {
                 let items = query.map { QueryItem(name: $0.0, value: $0.1) }
-                context.checkAnswer(reply, as: .endpoint("\(step.method.rawValue) \(path)\(QueryEncoding.encode(items))"))
+                context.checkAnswer(
+                    reply, as: .endpoint(EndpointRequest(parsing: "\(step.method.rawValue) \(path)\(QueryEncoding.encode(items))")))
             }
             return
         }

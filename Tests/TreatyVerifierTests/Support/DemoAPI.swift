@@ -27,7 +27,8 @@ enum DemoAPI {
 
     /// The suites rest-sync generates for the demo contract.
     static var generatedSuites: [VerificationSuite] {
-        RESTSyncPlugin().suites(for: contract, environment: VerificationEnvironment(isLive: false))
+        (try? RESTSyncPlugin().decodeSchema(of: contract).schema?.suites(environment: VerificationEnvironment(isLive: false)))
+            ?? []
     }
 
     /// Runs `suites` (by default the generated ones) against the simulator serving the demo

@@ -1,14 +1,21 @@
-internal import HTTPTypes
-internal import TreatyCore
-internal import TreatyDialect
-internal import TreatyDialectKit
-internal import TreatyJSON
+import HTTPTypes
+@testable import TreatyCloudKit
+import TreatyCore
+import TreatyDialect
+import TreatyDialectKit
+import TreatyJSON
+import TreatyTesting
 
 /// The conformance suite's requests for a CloudKit backend: a query of every record type with
 /// fixtures (checked as a records answer), and the create of one record with fixed values in the
 /// public database, signed in as the contract's first user.
 struct CloudKitSample {
     let backend: SimulatedBackend
+
+    /// The sample for a backend of the dialect's example.
+    @Sendable static func make(_ backend: SimulatedBackend) -> DialectSample {
+        CloudKitSample(backend: backend).sample()
+    }
 
     func sample() -> DialectSample {
         guard let schema = CloudKitSchemaDecoder().decode(backend.contract).schema,
@@ -23,11 +30,11 @@ struct CloudKitSample {
             reads.append(
                 SampleRead(
                     request: SampleRequest(.post, target, body: ["query": ["recordType": .string(typeName)], "resultsLimit": 5]),
-                    subject: .endpoint("POST \(base)/records/query"), brokenRule: .cloudKitField, breaking: Self.untyped))
+                    subject: .endpoint(EndpointRequest(parsing: "POST \(base)/records/query")), brokenRule: .cloudKitField, breaking: Self.untyped))
         }
         guard let user = schema.users.first,
-            let type = schema.recordTypes.values.sorted(by: { $0.name < $1.name }).first(where: { Self.plainField($0) != nil }),
-            let field = Self.plainField(type)
+            let type = schema.recordTypes.values.sorted(by: { $0.name < $1.name }).first(where: { CloudKitSampleValues.plainField($0) != nil }),
+            let field = CloudKitSampleValues.plainField(type)
         else { return DialectSample(reads: reads, write: []) }
         let record: JSONValue = [
             "recordName": "treaty-conformance-1", "recordType": .string(type.name),
@@ -37,15 +44,6 @@ struct CloudKitSample {
             .post, "\(base)/records/modify?ckAPIToken=\(token)&ckWebAuthToken=\(user.webAuthToken)",
             body: ["operations": [["operationType": "create", "record": record]]])
         return DialectSample(reads: reads, write: [create])
-    }
-
-    /// The first field of `type` a create can set with a plain value.
-    static func plainField(_ type: CloudKitRecordType) -> (name: String, type: CloudKitFieldType)? {
-        for name in type.fieldOrder {
-            guard let field = type.fields[name], CloudKitSampleValues.value(for: field.type, unique: "x") != nil else { continue }
-            return (name, field.type)
-        }
-        return nil
     }
 
     /// The answer with the first record's first field stripped of its type (CK-FIELD-1).
@@ -60,25 +58,5 @@ struct CloudKitSample {
         records[0] = .object(first)
         object["records"] = .array(records)
         return .object(object)
-    }
-}
-
-/// Values the generated requests write, by field type; `nil` for types that need another
-/// request first (references, assets).
-enum CloudKitSampleValues {
-    static func value(for type: CloudKitFieldType, unique: String) -> JSONValue? {
-        switch type {
-        case .string: .string("treaty-\(unique)")
-        case .int64: 42
-        case .double: 1.5
-        case .timestamp: 1_735_689_600_000
-        case .bytes: "dHJlYXR5"
-        case .location: ["latitude": 37.33, "longitude": -122.03]
-        case .stringList: ["treaty", .string(unique)]
-        case .int64List: [1, 2, 3]
-        case .doubleList: [0.5, 1.5]
-        case .timestampList: [1_735_689_600_000]
-        default: nil
-        }
     }
 }

@@ -1,5 +1,6 @@
 public import HTTPTypes
 public import TreatyCore
+public import TreatyDialectKit
 public import TreatyJSON
 
 /// What the shared dialect conformance suite sends to a backend of one dialect.
@@ -37,7 +38,7 @@ public struct SampleRequest: Sendable {
     /// When set, the answer's value at this pointer is sent as `Authorization` with every later
     /// request of the sample (a login's token), after ``sessionScheme``.
     public var sessionToken: JSONPointer?
-    /// What precedes the token in `Authorization`: `""` (PocketBase) or `"Bearer "`.
+    /// What precedes the token in `Authorization`: `""` (the bare token) or `"Bearer "`.
     public var sessionScheme: String
     /// Header fields of this request (a login's `Authorization: Basic …`).
     public var headers: HTTPFields

@@ -1,9 +1,11 @@
-internal import Foundation
-internal import HTTPTypes
-internal import TreatyCore
-internal import TreatyDialect
-internal import TreatyDialectKit
-internal import TreatyJSON
+import Foundation
+import HTTPTypes
+import TreatyCore
+import TreatyDialect
+import TreatyDialectKit
+@testable import TreatyFileMaker
+import TreatyJSON
+import TreatyTesting
 
 /// The conformance suite's requests for a FileMaker backend: a range and one record of every
 /// layout with fixtures (checked as records answers), and — logged in with the first account —
@@ -12,11 +14,19 @@ struct FileMakerSample {
     let schema: FileMakerSchema
     let backend: SimulatedBackend
 
+    /// The sample for a backend of the dialect's example.
+    @Sendable static func make(_ backend: SimulatedBackend) -> DialectSample {
+        guard let schema = FileMakerSchemaDecoder().decode(backend.contract).schema else {
+            return DialectSample(reads: [], write: [])
+        }
+        return FileMakerSample(schema: schema, backend: backend).sample()
+    }
+
     func sample() -> DialectSample {
         guard let database = schema.databases.first, let account = database.accounts.first else {
             return DialectSample(reads: [], write: [])
         }
-        let base = "/fmi/data/vLatest/databases/\(Self.escape(database.name))"
+        let base = "/fmi/data/vLatest/databases/\(FileMakerPathSegment.escape(database.name))"
         var login = SampleRequest(
             .post, base + "/sessions", body: .object(JSONObject()),
             sessionToken: try? JSONPointer(parsing: "/response/token"), sessionScheme: "Bearer ")
@@ -28,11 +38,11 @@ struct FileMakerSample {
             guard let first = backend.fixtures.records[resource]?.first,
                 let id = first["recordId"]?.stringValue, let field = layout.fields.first(where: { !$0.global })
             else { continue }
-            let records = "\(base)/layouts/\(Self.escape(layout.name))/records"
+            let records = "\(base)/layouts/\(FileMakerPathSegment.escape(layout.name))/records"
             for target in [records + "?_limit=2", records + "/" + id] {
                 reads.append(
                     SampleRead(
-                        request: SampleRequest(.get, target), subject: .endpoint("GET \(target)"),
+                        request: SampleRequest(.get, target), subject: .endpoint(EndpointRequest(parsing: "GET \(target)")),
                         brokenRule: .fileMakerField
                     ) { answer in
                         Self.removing(field.name, from: answer)
@@ -48,7 +58,7 @@ struct FileMakerSample {
             fieldData[field.name] = FileMakerSampleValues.value(for: field, layout: layout, unique: "conformance")
         }
         let create = SampleRequest(
-            .post, "\(base)/layouts/\(Self.escape(layout.name))/records", body: ["fieldData": .object(fieldData)])
+            .post, "\(base)/layouts/\(FileMakerPathSegment.escape(layout.name))/records", body: ["fieldData": .object(fieldData)])
         return DialectSample(session: [login], reads: reads, write: [create])
     }
 
@@ -68,10 +78,5 @@ struct FileMakerSample {
         response["data"] = .array(data)
         object["response"] = .object(response)
         return .object(object)
-    }
-
-    static func escape(_ name: String) -> String {
-        name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/")))
-            ?? name
     }
 }

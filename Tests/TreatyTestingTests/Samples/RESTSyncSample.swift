@@ -1,8 +1,10 @@
-internal import HTTPTypes
-internal import TreatyCore
-internal import TreatyDialect
-internal import TreatyDialectKit
-internal import TreatyJSON
+import HTTPTypes
+import TreatyCore
+import TreatyDialect
+import TreatyDialectKit
+import TreatyJSON
+@testable import TreatyREST
+import TreatyTesting
 
 /// The conformance suite's requests for a rest-sync backend: every readable endpoint, filled
 /// with ids from the fixtures, and a create of a new record of the first resource that has one.
@@ -14,6 +16,11 @@ struct RESTSyncSample {
     static let createdID = "00000000-0000-4000-8000-0000000000aa"
     /// The timestamp the sample's create sends, fixed so answers are byte-identical.
     static let timestamp = "2025-01-01T00:00:00.000Z"
+
+    /// The sample for a backend of the dialect's example.
+    @Sendable static func make(_ backend: SimulatedBackend) -> DialectSample {
+        RESTSyncSample(contract: backend.contract, fixtures: backend.fixtures).sample()
+    }
 
     func sample() -> DialectSample {
         let reads = contract.endpoints.compactMap(read)
@@ -31,7 +38,7 @@ struct RESTSyncSample {
         else { return nil }
         let isList = endpoint.returns == .list
         return SampleRead(
-            request: SampleRequest(.get, path), subject: .endpoint("GET \(endpoint.path)"),
+            request: SampleRequest(.get, path), subject: .endpoint(EndpointRequest(parsing: "GET \(endpoint.path)")),
             brokenRule: "RS-NL-1"
         ) { answer in
             Self.removing(dropped, fromFirstRecordOf: answer, isList: isList)

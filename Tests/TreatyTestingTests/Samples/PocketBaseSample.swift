@@ -1,14 +1,21 @@
-internal import HTTPTypes
-internal import TreatyCore
-internal import TreatyDialect
-internal import TreatyDialectKit
-internal import TreatyJSON
+import HTTPTypes
+import TreatyCore
+import TreatyDialect
+import TreatyDialectKit
+import TreatyJSON
+@testable import TreatyPocketBase
+import TreatyTesting
 
 /// The conformance suite's requests for a PocketBase backend: the list of every collection
 /// anyone may list, a view of each fixture record anyone may view, and — logged in as the
 /// superuser — the create of a record in the first collection whose fields need no relation.
 struct PocketBaseSample {
     let backend: SimulatedBackend
+
+    /// The sample for a backend of the dialect's example.
+    @Sendable static func make(_ backend: SimulatedBackend) -> DialectSample {
+        PocketBaseSample(backend: backend).sample()
+    }
 
     func sample() -> DialectSample {
         let collections = loadedCollections()
@@ -17,7 +24,7 @@ struct PocketBaseSample {
             let path = "/api/collections/\(collection.name)/records"
             reads.append(
                 SampleRead(
-                    request: SampleRequest(.get, path), subject: .endpoint("GET \(path)"), brokenRule: .pocketBaseList
+                    request: SampleRequest(.get, path), subject: .endpoint(EndpointRequest(parsing: "GET \(path)")), brokenRule: .pocketBaseList
                 ) { answer in
                     Self.removing("perPage", from: answer)
                 })
@@ -27,7 +34,7 @@ struct PocketBaseSample {
             let path = "/api/collections/\(collection.name)/records/\(id)"
             reads.append(
                 SampleRead(
-                    request: SampleRequest(.get, path), subject: .endpoint("GET \(path)"),
+                    request: SampleRequest(.get, path), subject: .endpoint(EndpointRequest(parsing: "GET \(path)")),
                     brokenRule: .pocketBaseRecord
                 ) { answer in
                     Self.removing("collectionName", from: answer)

@@ -1,0 +1,57 @@
+public import TreatyCore
+internal import TreatyRules
+
+/// What a dialect is and what it offers: its name, the contract sections and endpoint kinds it
+/// adds, its options, the environment it reads and its rules.
+///
+/// Conformers must guarantee that every member is a constant of the type (no global state, no
+/// file access), so `treaty dialects`, help texts and the registry's
+/// ``DialectRegistry/contractVocabulary`` can read them at any time from any thread.
+public protocol DialectDescription: Sendable {
+    /// The name contracts give in `dialect:` and `treaty serve --dialect` takes; unique in a
+    /// registry.
+    var id: DialectID { get }
+
+    /// One line for `treaty dialects` and help texts.
+    var summary: String { get }
+
+    /// The top-level contract keys only this dialect reads, besides the common ones (`api`,
+    /// `dialect`, `naming`, `resources`, …), e.g. a section declaring its schema. The loader
+    /// keeps them in ``TreatyCore/Contract/sections`` for the dialect to decode, and refuses them
+    /// in contracts of other dialects.
+    var sectionKeys: [String] { get }
+
+    /// The endpoint kinds this dialect serves besides ``TreatyCore/Endpoint/Kind/records``;
+    /// the loader refuses other kinds in its contracts.
+    var endpointKinds: Set<Endpoint.Kind> { get }
+
+    /// The `treaty serve` options this dialect takes, besides the common ones; they arrive in
+    /// ``BackendSetup/options``.
+    var serveOptions: [DialectOption] { get }
+
+    /// The `treaty verify` options its generated suites take, besides the common ones (for
+    /// FileMaker, `--database NAME`); they arrive in ``VerificationEnvironment/options``.
+    var verifyOptions: [DialectOption] { get }
+
+    /// The environment variables its generated suites read against a live target.
+    var environmentVariables: [EnvironmentVariable] { get }
+
+    /// Every rule of the dialect, with its meaning, whether `treaty check` judges it and the
+    /// broken backends that prove it; `treaty rules` lists it with the generated cases that name
+    /// each rule. Every rule id a generated case names is in it.
+    var ruleCatalog: RuleCatalog { get }
+}
+
+extension DialectDescription {
+    /// Records endpoints only.
+    public var endpointKinds: Set<Endpoint.Kind> { [] }
+
+    /// No `treaty verify` options of its own.
+    public var verifyOptions: [DialectOption] { [] }
+
+    /// What the dialect adds to the contract format, for the ``DialectRegistry``'s
+    /// ``DialectRegistry/contractVocabulary``.
+    public var vocabularyEntry: ContractVocabulary.Dialect {
+        ContractVocabulary.Dialect(id: id, sectionKeys: sectionKeys, endpointKinds: endpointKinds)
+    }
+}
