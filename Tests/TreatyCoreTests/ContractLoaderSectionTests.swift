@@ -8,7 +8,8 @@ import TreatyTestSupport
 @Suite struct ContractLoaderSectionTests {
     @Test("the blog contract keeps its collections section as a located node and has no resources")
     func blog() throws {
-        let result = ContractLoader(vocabulary: .treatyDialects).load(fileAt: DemoFiles.root + "/Contracts/blog/contract.yaml")
+        let result = ContractLoader(vocabulary: .treatyDialects).load(
+            fileAt: DemoFiles.root + "/Contracts/blog/contract.yaml")
         let contract = try #require(result.contract, "\(result.diagnostics.rendered)")
         #expect(contract.dialect == DialectID(rawValue: "pocketbase"))
         #expect(contract.resources.isEmpty)
@@ -18,7 +19,8 @@ import TreatyTestSupport
 
     @Test("searching Contracts/ skips the schema file a contract names")
     func searchSkipsSchema() {
-        let files = ContractLoader(vocabulary: .treatyDialects).loadAll(paths: [DemoFiles.root + "/Contracts"]).map(\.file)
+        let files = ContractLoader(vocabulary: .treatyDialects).loadAll(paths: [DemoFiles.root + "/Contracts"]).map(
+            \.file)
         #expect(files.contains { $0.hasSuffix("blog/contract.yaml") })
         #expect(!files.contains { $0.hasSuffix("pb_schema.json") })
     }
@@ -41,16 +43,21 @@ import TreatyTestSupport
             text: "api: b\ndialect: toy\nschema: { a: 1 }\n", file: "contract.yaml")
         let contract = try #require(loaded.contract, "\(loaded.diagnostics.rendered)")
         #expect(contract.sections["schema"]?.line == 3)
-        let unknown = ContractLoader(vocabulary: vocabulary).load(text: "api: b\ndialect: tyo\nschema: x\n", file: "c.yaml")
+        let unknown = ContractLoader(vocabulary: vocabulary).load(
+            text: "api: b\ndialect: tyo\nschema: x\n", file: "c.yaml")
         #expect(unknown.diagnostics.map(\.rule.rawValue) == ["unknown-dialect"])
         #expect(unknown.diagnostics.first?.details == ["did you mean 'toy'?"])
     }
 
     @Test("an endpoint kind the contract's dialect does not serve is refused, naming the dialects that do")
     func unservedKind() {
-        let text = "api: b\ndialect: filemaker\ndatabases: {}\nendpoints:\n  - { method: POST, path: /sync/upload, kind: sync_upload }\n"
-        let rendered = DiagnosticRenderer().render(ContractLoader(vocabulary: .treatyDialects).load(text: text, file: "c.yaml").diagnostics)
-        #expect(rendered.contains("error: [sync-upload] POST /sync/upload is a sync upload, which only the rest-sync dialect serves"))
+        let text =
+            "api: b\ndialect: filemaker\ndatabases: {}\nendpoints:\n  - { method: POST, path: /sync/upload, kind: sync_upload }\n"
+        let rendered = DiagnosticRenderer().render(
+            ContractLoader(vocabulary: .treatyDialects).load(text: text, file: "c.yaml").diagnostics)
+        #expect(
+            rendered.contains(
+                "error: [sync-upload] POST /sync/upload is a sync upload, which only the rest-sync dialect serves"))
         #expect(rendered.contains("fix: remove 'kind: sync_upload', or use 'dialect: rest-sync'"))
     }
 }

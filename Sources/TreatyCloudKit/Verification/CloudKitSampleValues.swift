@@ -22,7 +22,9 @@ enum CloudKitSampleValues {
     /// The first field of `type` a create can set with a plain value.
     static func plainField(_ type: CloudKitRecordType) -> (name: String, type: CloudKitFieldType)? {
         for name in type.fieldOrder {
-            guard let field = type.fields[name], CloudKitSampleValues.value(for: field.type, unique: "x") != nil else { continue }
+            guard let field = type.fields[name], CloudKitSampleValues.value(for: field.type, unique: "x") != nil else {
+                continue
+            }
             return (name, field.type)
         }
         return nil

@@ -129,7 +129,8 @@ struct ContractDecoder {
                         ? "\(what), which no dialect serves"
                         : "\(what), which only the \(servers.joined(separator: " and ")) dialect serves",
                     at: endpoint.location ?? SourceLocation(file: context.file),
-                    fix: servers.first.map { "remove 'kind: \(kind)', or use 'dialect: \($0)'" } ?? "remove 'kind: \(kind)'"))
+                    fix: servers.first.map { "remove 'kind: \(kind)', or use 'dialect: \($0)'" }
+                        ?? "remove 'kind: \(kind)'"))
         }
     }
 

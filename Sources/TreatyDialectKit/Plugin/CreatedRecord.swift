@@ -17,7 +17,8 @@ public struct CreatedRecord: Sendable, Equatable {
     /// The created resource's identity key at the top of `answer` (`id` when the contract has
     /// no POST endpoint for `path`), deletable at `path/{id}` where the contract has a DELETE
     /// endpoint for it.
-    public static func identified(by answer: JSONValue, postedTo path: String, in contract: Contract) -> CreatedRecord? {
+    public static func identified(by answer: JSONValue, postedTo path: String, in contract: Contract) -> CreatedRecord?
+    {
         let endpoint = contract.endpoints.first { $0.method == "POST" && $0.path.match(path) != nil }
         let key = endpoint.flatMap { contract.resource(named: $0.resource) }?.identity.key ?? "id"
         guard let value = answer.objectValue?[key] else { return nil }

@@ -24,7 +24,9 @@ extension DialectPlugin {
     /// - Returns: The backend, or the diagnostics of the schema and the fixtures that prevent it.
     public func loadBackend(_ setup: BackendSetup) -> BackendLoadResult {
         let decoded = decodeSchema(of: setup.contract)
-        guard let schema = decoded.schema else { return BackendLoadResult(backend: nil, diagnostics: decoded.diagnostics) }
+        guard let schema = decoded.schema else {
+            return BackendLoadResult(backend: nil, diagnostics: decoded.diagnostics)
+        }
         var result = schema.makeBackend(setup)
         result.diagnostics = decoded.diagnostics + result.diagnostics
         return result

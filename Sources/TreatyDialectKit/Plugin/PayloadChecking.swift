@@ -40,7 +40,8 @@ public struct EndpointRequest: Sendable, Hashable, CustomStringConvertible {
         let target = parts.count == 2 ? parts[1] : text
         let pieces = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         self.init(
-            method: parts.count == 2 ? parts[0] : "", path: pieces.first ?? "", query: pieces.count == 2 ? pieces[1] : nil)
+            method: parts.count == 2 ? parts[0] : "", path: pieces.first ?? "",
+            query: pieces.count == 2 ? pieces[1] : nil)
     }
 
     /// The path with its query, as requested.
