@@ -7,7 +7,7 @@ import TreatyCore
 public func fuzzContractMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
     Fuzzing.run(argc, argv) { bytes in
         let text = String(decoding: bytes, as: UTF8.self)
-        let result = ContractLoader().load(text: text, file: "fuzz.yaml")
+        let result = Fuzzing.contractLoader.load(text: text, file: "fuzz.yaml")
         if let contract = result.contract { _ = ContractLinter().lint(contract, sourceText: text) }
     }
 }

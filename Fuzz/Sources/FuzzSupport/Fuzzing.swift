@@ -43,6 +43,9 @@ public enum Fuzzing {
     public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().path
 
+    /// A contract loader that accepts the registered dialects and their sections.
+    public static let contractLoader = ContractLoader(vocabulary: DialectRegistry.standard.contractVocabulary)
+
     /// A served example: its dialect and store, built once per process.
     public struct Served: @unchecked Sendable {
         public let dialect: any Dialect
@@ -51,7 +54,7 @@ public enum Fuzzing {
 
     /// The example contract `name` (`demo`, `blog`, `music`) with its fixtures, served in process.
     public static func serve(_ name: String) -> Served {
-        let contract = ContractLoader().load(fileAt: root + "/Contracts/\(name)/contract.yaml")
+        let contract = contractLoader.load(fileAt: root + "/Contracts/\(name)/contract.yaml")
         guard let model = contract.contract, let plugin = DialectRegistry.standard.plugin(for: model.dialect) else {
             fatalError("the example contract \(name) does not load")
         }
