@@ -189,7 +189,7 @@ let package = Package(
         .testTarget(
             name: "TreatyPocketBaseTests",
             dependencies: [
-                "TreatyPocketBase", "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyRules",
+                "TreatyPocketBase", "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyQuery", "TreatyRules",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             exclude: ["Fixtures"]),

@@ -1,5 +1,6 @@
 import Testing
 import TreatyJSON
+import TreatyPocketBase
 import TreatyQuery
 
 @Suite struct SortParserTests {

@@ -1,5 +1,6 @@
 import Testing
 import TreatyJSON
+import TreatyPocketBase
 import TreatyQuery
 
 /// PocketBase filters evaluated on the blog: the odd semantics of pocketbase.md §6.

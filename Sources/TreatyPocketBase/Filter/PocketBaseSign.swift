@@ -1,3 +1,5 @@
+import TreatyQuery
+
 /// A comparison sign: its base operator and whether it is an "any" (`?`) form.
 struct PocketBaseSign {
     enum Base: String {
@@ -6,9 +8,9 @@ struct PocketBaseSign {
 
     let base: Base
     let any: Bool
-    let token: PocketBaseToken
+    let token: PocketBaseFilterToken
 
-    init(_ token: PocketBaseToken, lexer: PocketBaseLexer) throws(QueryParseError) {
+    init(_ token: PocketBaseFilterToken, lexer: PocketBaseLexer) throws(QueryParseError) {
         self.token = token
         var text = token.text
         any = text.hasPrefix("?")
@@ -37,7 +39,7 @@ struct PocketBaseSign {
 }
 
 extension PocketBaseSign {
-    init(base: Base, any: Bool, token: PocketBaseToken) {
+    init(base: Base, any: Bool, token: PocketBaseFilterToken) {
         self.base = base
         self.any = any
         self.token = token

@@ -1,6 +1,8 @@
 import Testing
 import TreatyJSON
-@testable import TreatyQuery
+import TreatyQuery
+
+@testable import TreatyPocketBase
 
 /// Two fields compared as PocketBase's SQLite compares two columns: `=`/`!=` through
 /// `COALESCE(a,'')` without affinity, orderings with SQLite's affinity conversions, `~` over

@@ -1,8 +1,9 @@
 import TreatyJSON
+import TreatyQuery
 
 extension PocketBaseFilterParser {
     /// The operand a token stands for.
-    func resolve(_ token: PocketBaseToken) throws(QueryParseError) -> PocketBaseOperand {
+    func resolve(_ token: PocketBaseFilterToken) throws(QueryParseError) -> PocketBaseOperand {
         switch token.kind {
         case .string(let text): return PocketBaseOperand(side: .literal(.string(text)), token: token)
         case .number(let text):
@@ -16,7 +17,7 @@ extension PocketBaseFilterParser {
         }
     }
 
-    private func identifier(_ name: String, _ token: PocketBaseToken) throws(QueryParseError) -> PocketBaseOperand.Side
+    private func identifier(_ name: String, _ token: PocketBaseFilterToken) throws(QueryParseError) -> PocketBaseOperand.Side
     {
         switch name {
         case "true": return .literal(true)
@@ -38,7 +39,7 @@ extension PocketBaseFilterParser {
     }
 
     /// `@request.auth.id`, `@request.body.title:isset`.
-    private func requestPath(_ name: String, _ token: PocketBaseToken) throws(QueryParseError) -> FieldPath {
+    private func requestPath(_ name: String, _ token: PocketBaseFilterToken) throws(QueryParseError) -> FieldPath {
         let (base, modifierName) = splitModifier(name)
         var modifier: PathModifier?
         switch modifierName {
@@ -78,7 +79,7 @@ extension PocketBaseFilterParser {
     }
 
     /// A field path from the filtered collection (or from `@collection.<name>`).
-    func recordPath(_ name: String, _ token: PocketBaseToken) throws(QueryParseError) -> PocketBasePath {
+    func recordPath(_ name: String, _ token: PocketBaseFilterToken) throws(QueryParseError) -> PocketBasePath {
         let (unaliased, alias) = Self.collectionAlias(name)
         let (base, modifierName) = splitModifier(unaliased)
         var components = base.split(separator: ".", omittingEmptySubsequences: false).map(String.init)

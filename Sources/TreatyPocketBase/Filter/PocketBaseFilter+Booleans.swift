@@ -1,4 +1,5 @@
 import TreatyJSON
+import TreatyQuery
 
 extension PocketBaseFilterParser {
     /// `bool sign number` as SQLite answers it: PocketBase stores a bool as 0 or 1 in a column

@@ -1,4 +1,5 @@
 import TreatyJSON
+import TreatyQuery
 
 /// One side of a PocketBase comparison, resolved against the schema.
 struct PocketBaseOperand {
@@ -11,7 +12,7 @@ struct PocketBaseOperand {
     }
 
     let side: Side
-    let token: PocketBaseToken
+    let token: PocketBaseFilterToken
 }
 
 /// A record path: the relation hops from the filtered collection, then one field.

@@ -1,3 +1,5 @@
+public import TreatyQuery
+
 extension PocketBaseFilter {
     /// The grammar error in `filter`, checked without a schema — for filters written before the
     /// records they will test are known (scenario matchers). Every field the text names is
@@ -7,7 +9,7 @@ extension PocketBaseFilter {
     /// - Parameter filter: The filter text.
     /// - Returns: The error, with its position, or `nil` when the text is a filter.
     public static func syntaxError(in filter: String) -> QueryParseError? {
-        let tokens: [PocketBaseToken]
+        let tokens: [PocketBaseFilterToken]
         do {
             tokens = try PocketBaseLexer(filter).tokens()
         } catch {

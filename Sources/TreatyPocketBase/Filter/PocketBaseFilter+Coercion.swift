@@ -1,4 +1,5 @@
 import TreatyJSON
+import TreatyQuery
 
 /// How PocketBase's SQLite compares a literal with a field of another type.
 ///

@@ -1,3 +1,5 @@
+public import TreatyQuery
+
 /// Parses PocketBase's `filter=` language into an ``Expr``.
 ///
 /// The whole grammar of PocketBase 0.40 is read: `&&` (binds tighter) and `||`, `( )`, `//`
@@ -45,20 +47,20 @@ public enum PocketBaseFilter {
 /// The recursive-descent parser behind ``PocketBaseFilter``.
 struct PocketBaseFilterParser {
     let lexer: PocketBaseLexer
-    let tokens: [PocketBaseToken]
+    let tokens: [PocketBaseFilterToken]
     let schema: QuerySchema
     let root: ResourceSchema
     var position = 0
 
-    init(lexer: PocketBaseLexer, tokens: [PocketBaseToken], schema: QuerySchema, root: ResourceSchema) {
+    init(lexer: PocketBaseLexer, tokens: [PocketBaseFilterToken], schema: QuerySchema, root: ResourceSchema) {
         self.lexer = lexer
         self.tokens = tokens
         self.schema = schema
         self.root = root
     }
 
-    var current: PocketBaseToken { tokens[min(position, tokens.count - 1)] }
-    var previous: PocketBaseToken? { position > 0 ? tokens[position - 1] : nil }
+    var current: PocketBaseFilterToken { tokens[min(position, tokens.count - 1)] }
+    var previous: PocketBaseFilterToken? { position > 0 ? tokens[position - 1] : nil }
 
     mutating func parse() throws(QueryParseError) -> Expr {
         if current.kind == .end { return .true }
@@ -108,7 +110,7 @@ struct PocketBaseFilterParser {
     }
 
     /// The error for a token that cannot follow a complete comparison.
-    private func unexpectedAfterComparison(closing open: PocketBaseToken?) -> QueryParseError {
+    private func unexpectedAfterComparison(closing open: PocketBaseFilterToken?) -> QueryParseError {
         let after = previous.map { " after '\($0.text)'" } ?? ""
         if let open, current.kind == .end {
             return lexer.error(at: open.offset, "expected a ')' to close this '('")

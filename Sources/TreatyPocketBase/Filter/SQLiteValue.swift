@@ -1,7 +1,8 @@
 import TreatyJSON
+import TreatyQuery
 
 /// A value as PocketBase's SQLite holds and compares it, for comparisons of two fields
-/// (``Condition/sqliteColumns``).
+/// (``TreatyQuery/Comparison/sqliteColumns``).
 ///
 /// PocketBase 0.40 stores text, editor, email, url, date, autodate and single select, relation
 /// and file fields in `TEXT` columns; number and bool fields in `NUMERIC`/`BOOLEAN` columns

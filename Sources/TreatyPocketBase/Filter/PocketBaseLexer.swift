@@ -1,5 +1,7 @@
+import TreatyQuery
+
 /// One token of a PocketBase filter.
-struct PocketBaseToken: Sendable, Hashable {
+struct PocketBaseFilterToken: Sendable, Hashable {
     enum Kind: Sendable, Hashable {
         /// A field path, keyword (`true`, `false`, `null`) or macro (`@now`), as written.
         case identifier(String)
@@ -36,13 +38,13 @@ struct PocketBaseLexer {
     }
 
     /// Every token, ending with `.end`.
-    func tokens() throws(QueryParseError) -> [PocketBaseToken] {
-        var tokens: [PocketBaseToken] = []
+    func tokens() throws(QueryParseError) -> [PocketBaseFilterToken] {
+        var tokens: [PocketBaseFilterToken] = []
         var index = 0
         while true {
             index = skipSpaceAndComments(from: index)
             guard index < characters.count else {
-                tokens.append(PocketBaseToken(kind: .end, offset: characters.count, text: ""))
+                tokens.append(PocketBaseFilterToken(kind: .end, offset: characters.count, text: ""))
                 return tokens
             }
             let (token, next) = try token(at: index)
@@ -65,10 +67,10 @@ struct PocketBaseLexer {
         return index
     }
 
-    private func token(at start: Int) throws(QueryParseError) -> (PocketBaseToken, Int) {
+    private func token(at start: Int) throws(QueryParseError) -> (PocketBaseFilterToken, Int) {
         let character = characters[start]
-        func make(_ kind: PocketBaseToken.Kind, _ end: Int) -> (PocketBaseToken, Int) {
-            (PocketBaseToken(kind: kind, offset: start, text: String(characters[start..<end])), end)
+        func make(_ kind: PocketBaseFilterToken.Kind, _ end: Int) -> (PocketBaseFilterToken, Int) {
+            (PocketBaseFilterToken(kind: kind, offset: start, text: String(characters[start..<end])), end)
         }
         switch character {
         case "(": return make(.open, start + 1)
@@ -109,7 +111,7 @@ struct PocketBaseLexer {
 
     /// A quoted string; `\` before the quote character escapes it, and every other backslash
     /// stays (so `\%` still escapes a LIKE wildcard), as PocketBase reads strings.
-    private func string(at start: Int, quote: Character) throws(QueryParseError) -> (PocketBaseToken, Int) {
+    private func string(at start: Int, quote: Character) throws(QueryParseError) -> (PocketBaseFilterToken, Int) {
         var value = ""
         var index = start + 1
         while index < characters.count {
@@ -118,7 +120,7 @@ struct PocketBaseLexer {
                 value.append(quote)
                 index += 2
             } else if character == quote {
-                let token = PocketBaseToken(
+                let token = PocketBaseFilterToken(
                     kind: .string(value), offset: start, text: String(characters[start...index]))
                 return (token, index + 1)
             } else {
@@ -129,7 +131,7 @@ struct PocketBaseLexer {
         throw error(at: start, "unterminated string starting with \(quote)")
     }
 
-    private func number(at start: Int) -> (PocketBaseToken, Int) {
+    private func number(at start: Int) -> (PocketBaseFilterToken, Int) {
         var end = start + 1
         while end < characters.count, characters[end].isNumber { end += 1 }
         if end + 1 < characters.count, characters[end] == ".", characters[end + 1].isNumber {
@@ -137,10 +139,10 @@ struct PocketBaseLexer {
             while end < characters.count, characters[end].isNumber { end += 1 }
         }
         let text = String(characters[start..<end])
-        return (PocketBaseToken(kind: .number(text), offset: start, text: text), end)
+        return (PocketBaseFilterToken(kind: .number(text), offset: start, text: text), end)
     }
 
-    private func placeholder(at start: Int) throws(QueryParseError) -> (PocketBaseToken, Int) {
+    private func placeholder(at start: Int) throws(QueryParseError) -> (PocketBaseFilterToken, Int) {
         guard start + 1 < characters.count, characters[start + 1] == ":" else {
             throw error(at: start, "expected ':' after '{' in a {:placeholder}")
         }
@@ -152,7 +154,7 @@ struct PocketBaseLexer {
             throw error(at: end, "expected a placeholder name and '}' in a {:placeholder}")
         }
         let name = String(characters[(start + 2)..<end])
-        return (PocketBaseToken(kind: .placeholder(name), offset: start, text: "{:\(name)}"), end + 1)
+        return (PocketBaseFilterToken(kind: .placeholder(name), offset: start, text: "{:\(name)}"), end + 1)
     }
 
     func error(at offset: Int, _ message: String, kind: QueryError.Kind = .syntax, hint: String? = nil)

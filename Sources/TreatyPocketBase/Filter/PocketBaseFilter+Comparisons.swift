@@ -1,4 +1,5 @@
 import TreatyJSON
+import TreatyQuery
 
 extension PocketBaseFilterParser {
     /// The expression for `lhs sign rhs`.
@@ -31,7 +32,8 @@ extension PocketBaseFilterParser {
                 case .asIs, .asText: break
                 }
             }
-            return try requestCondition(FieldPath(root: .macro(macro), []), sign, rhs)
+            let path = FieldPath(root: .macro(macro), [], modifier: macro.isDate ? .read(.pocketBaseDateText) : nil)
+            return try requestCondition(path, sign, rhs)
         case (.literal(let a), .literal(let b)):
             return Self.fold(a, sign, b) ? .true : .false
         default:
@@ -43,7 +45,7 @@ extension PocketBaseFilterParser {
 
     /// A condition on a record path, wrapped in a link for every relation hop.
     private func condition(
-        _ path: PocketBasePath, _ token: PocketBaseToken, _ sign: PocketBaseSign, _ rhs: PocketBaseOperand
+        _ path: PocketBasePath, _ token: PocketBaseFilterToken, _ sign: PocketBaseSign, _ rhs: PocketBaseOperand
     ) throws(QueryParseError) -> Expr {
         if case .record(let other) = rhs.side, path.modifier != .each, other.modifier != .each {
             return try columnComparison(path, sign, other, rhs.token)
@@ -55,7 +57,10 @@ extension PocketBaseFilterParser {
         case (.each?, _): elements = true
         case (.length?, _): fieldPath.modifier = .length
         case (.lower?, _): fieldPath.modifier = .lowercased
-        case (nil, .date): fieldPath.modifier = .pocketBaseDateText
+        case (nil, .date): fieldPath.modifier = .read(.pocketBaseDateText)
+        case (nil, .string), (nil, .relation(_, many: false)):
+            // A date macro compares with text as PocketBase's stored date text.
+            if case .macro(let macro) = rhs.side, macro.isDate { fieldPath.modifier = .read(.pocketBaseDateText) }
         case (nil, let kind) where kind.isMultiValued: fieldPath.modifier = .jsonText
         case (nil, _): break
         }
@@ -167,12 +172,12 @@ extension PocketBaseFilterParser {
     }
 
     /// `lhs sign rhs` for two record paths, compared as PocketBase's SQL compares two columns
-    /// (``Condition/sqliteColumns``), each read from its own record: the listed record, or the
+    /// (``TreatyQuery/Comparison/sqliteColumns``), each read from its own record: the listed record, or the
     /// related record a path's joins chose (shared with the filter's other conditions on the
     /// same path). A plain operator through a to-many path must also hold for every related
     /// record of that side (PocketBase's multi-match subquery).
     private func columnComparison(
-        _ lhs: PocketBasePath, _ sign: PocketBaseSign, _ rhs: PocketBasePath, _ token: PocketBaseToken
+        _ lhs: PocketBasePath, _ sign: PocketBaseSign, _ rhs: PocketBasePath, _ token: PocketBaseFilterToken
     ) throws(QueryParseError) -> Expr {
         let ops: [PocketBaseSign.Base: QueryOperator] = [
             .eq: .eq, .ne: .ne, .gt: .gt, .ge: .ge, .lt: .lt, .le: .le, .like: .like, .notLike: .like,
@@ -190,7 +195,7 @@ extension PocketBaseFilterParser {
         var condition = Condition(
             FieldPath([lhs.field], modifier: Self.columnModifier(lhs)), op,
             .field(FieldPath(root: rhsRoot, [rhs.field], modifier: Self.columnModifier(rhs))))
-        condition.sqliteColumns = true
+        condition.comparison = .sqliteColumns
         var test: Expr = sign.base == .notLike ? .not(.cond(condition)) : .cond(condition)
         if sign.base == .notLike, !lhs.hops.isEmpty {
             // `NULL NOT LIKE …` is NULL: no related record, no match.
@@ -205,7 +210,7 @@ extension PocketBaseFilterParser {
                 var every = Condition(
                     FieldPath([rhs.field], modifier: Self.columnModifier(rhs)), mirroredOp,
                     .field(FieldPath(root: lhsRoot, [lhs.field], modifier: Self.columnModifier(lhs))))
-                every.sqliteColumns = true
+                every.comparison = .sqliteColumns
                 var all: Expr = .cond(every)
                 for hop in rhs.hops.reversed() {
                     all = .link(Link(hop.relation, direction: hop.direction, quantifier: .all, emptyMatches: .always, where: all))
@@ -248,7 +253,7 @@ extension PocketBaseFilterParser {
 
     /// Compiles the condition alone to report type errors at their position.
     private func check(
-        _ condition: Condition, in path: PocketBasePath, token: PocketBaseToken, sign: PocketBaseSign,
+        _ condition: Condition, in path: PocketBasePath, token: PocketBaseFilterToken, sign: PocketBaseSign,
         rhs: PocketBaseOperand
     ) throws(QueryParseError) {
         do {

@@ -1,3 +1,5 @@
+public import TreatyQuery
+
 /// Parses PocketBase's `sort=` language into ``OrderKey``s.
 ///
 /// A comma list (entries trimmed, empty entries skipped); `-` sorts descending, `+` or nothing
@@ -27,7 +29,7 @@ public enum PocketBaseSort {
         guard let root = schema.resources[resource] else {
             throw lexer.error(at: 0, "unknown collection '\(resource)'", kind: .unknownResource)
         }
-        let end = PocketBaseToken(kind: .end, offset: sort.count, text: "")
+        let end = PocketBaseFilterToken(kind: .end, offset: sort.count, text: "")
         let parser = PocketBaseFilterParser(lexer: lexer, tokens: [end], schema: schema, root: root)
         var keys: [OrderKey] = []
         var offset = 0
@@ -69,7 +71,7 @@ public enum PocketBaseSort {
                 at: offset, "unknown sort key '\(name)'", kind: .unknownField,
                 hint: Suggestion.closest(to: name, among: ["@random", "@rowid"]).map { "did you mean '\($0)'?" })
         }
-        let token = PocketBaseToken(kind: .identifier(name), offset: offset, text: name)
+        let token = PocketBaseFilterToken(kind: .identifier(name), offset: offset, text: name)
         let path = try parser.recordPath(name, token)
         var components: [String] = []
         for hop in path.hops {
@@ -84,7 +86,7 @@ public enum PocketBaseSort {
                 at: offset, "cannot sort by '\(name)': it holds several values", kind: .unsupported)
         }
         components.append(path.field)
-        let modifier: PathModifier? = path.kind == .date ? .pocketBaseDateText : nil
+        let modifier: PathModifier? = path.kind == .date ? .read(.pocketBaseDateText) : nil
         var key = OrderKey(
             FieldPath(components, modifier: modifier), descending: descending, caseSensitive: true, nulls: .zero)
         // PocketBase sorts by the joined row its WHERE kept: the filter's join of the same path.
