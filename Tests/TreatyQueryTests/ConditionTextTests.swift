@@ -67,7 +67,10 @@ import TreatyQuery
             ("(views = 1", "condition: expected a ')' to close this '(' at column 1"),
             ("views = 'abc'", #"condition: cannot compare integer field 'views' with the string "abc" at column 9"#),
             ("views ~ 'a'", "condition: operator 'like' does not apply to integer field 'views' at column 7"),
-            ("title:upper = 'a'", "condition: unknown modifier ':upper' at column 6; expected ':lower', ':length' or ':each'"),
+            (
+                "title:upper = 'a'",
+                "condition: unknown modifier ':upper' at column 6; expected ':lower', ':length' or ':each'"
+            ),
             ("views > null", "condition: null compares only with '=' and '!=' at column 7"),
             ("title = 'a", "condition: unterminated string starting with ' at column 9"),
             ("title & x", "condition: expected '&&' but found a single '&' at column 7"),

@@ -168,7 +168,9 @@ struct Compiler {
             case nil: return (.macro(macro, reading: nil), macro.isDate ? .date : .integer, .scalar)
             case .read(let read) where macro.isDate && read.reading.applies(to: .date):
                 return (.macro(macro, reading: read), try scalarKind(of: read.reading.resultKind), .scalar)
-            default: throw QueryError(.unsupported, "the macro \(macro) takes no modifier '\(path.modifier?.description ?? "")'")
+            default:
+                let modifier = path.modifier?.description ?? ""
+                throw QueryError(.unsupported, "the macro \(macro) takes no modifier ':\(modifier)'")
             }
         }
         if path.root == .request {

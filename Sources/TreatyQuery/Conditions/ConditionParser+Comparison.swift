@@ -21,7 +21,8 @@ extension ConditionParser {
         case "each": result.each = true
         case let other?:
             throw lexer.error(
-                at: offset + base.count, "unknown modifier ':\(other)'", hint: "expected ':lower', ':length' or ':each'")
+                at: offset + base.count, "unknown modifier ':\(other)'", hint: "expected ':lower', ':length' or ':each'"
+            )
         }
         guard let resource, let first = components.first else { return result }
         guard let kind = resource.kind(of: first) else {
@@ -32,7 +33,8 @@ extension ConditionParser {
         if components.count == 1, kind.isMultiValued, modifierName == nil { result.path.modifier = .jsonText }
         if result.each, !kind.isMultiValued || components.count > 1 {
             throw lexer.error(
-                at: offset + base.count, "the modifier ':each' applies to list fields; '\(base)' is \(kind.withArticle) field",
+                at: offset + base.count,
+                "the modifier ':each' applies to list fields; '\(base)' is \(kind.withArticle) field",
                 kind: .unsupportedOperator)
         }
         return result

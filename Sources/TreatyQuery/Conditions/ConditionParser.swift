@@ -75,7 +75,9 @@ struct ConditionParser {
         switch value.kind {
         case .string(let text): operand = .value(.string(text))
         case .number(let text):
-            guard let number = JSONNumber(text: text) else { throw lexer.error(at: value.offset, "'\(text)' is not a number") }
+            guard let number = JSONNumber(text: text) else {
+                throw lexer.error(at: value.offset, "'\(text)' is not a number")
+            }
             operand = .value(.number(number))
         case .name(let word):
             if let keyword = Self.keywords[word] {

@@ -19,7 +19,8 @@ struct ConditionSign {
         ]
         guard let op = signs[text] else {
             throw lexer.error(
-                at: token.offset, "unknown operator '\(token.text)'; expected = != > >= < <= ~ !~ or a ?-form such as ?=",
+                at: token.offset,
+                "unknown operator '\(token.text)'; expected = != > >= < <= ~ !~ or a ?-form such as ?=",
                 hint: text == "==" ? "did you mean '='?" : nil)
         }
         self.op = op
