@@ -16,9 +16,12 @@ extension FileMakerDialect {
             throw FileMakerError.parameterInvalid("'\(name)' is not a container field of this layout's table")
         }
         let contentType = context.call.request.headers[.contentType] ?? ""
-        guard let form = MultipartForm(body: context.call.request.body, contentType: contentType) else {
+        let form: MultipartForm
+        do {
+            form = try MultipartForm(body: context.call.request.body, contentType: contentType)
+        } catch {
             throw FileMakerError(
-                1708, "a container upload is multipart/form-data with a part named 'upload'",
+                1708, "a container upload is multipart/form-data with a part named 'upload': \(error)",
                 status: .unsupportedMediaType)
         }
         guard let part = form.part(named: "upload") else {
