@@ -83,9 +83,6 @@ public struct CloudKitDialect: Dialect {
 
 /// The dialect's own state, shared by every event loop.
 final class CloudKitState: Sendable {
-    /// Held by every write, so change-tag checks, reference checks and the write they guard are
-    /// one step.
-    let writing = Mutex(())
     /// Read answers kept until the store changes.
     let keptAnswers = RevisionCache<CloudKitReadKey, [UInt8]>(
         capacity: CloudKitReadKey.capacity, byteLimit: CloudKitReadKey.byteLimit)

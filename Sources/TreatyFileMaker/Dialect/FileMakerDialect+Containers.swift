@@ -1,6 +1,5 @@
 internal import Foundation
 internal import HTTPTypes
-internal import Synchronization
 internal import TreatyDialect
 internal import TreatyJSON
 
@@ -32,7 +31,7 @@ extension FileMakerDialect {
             (filename as NSString).pathExtension.isEmpty ? "bin" : (filename as NSString).pathExtension.lowercased()
         let writer = FileMakerWriter(context: context)
         let host = HTTPField.Name("Host").flatMap { context.call.request.headers[$0] } ?? "127.0.0.1"
-        try state.writing.withLock { _ throws(FileMakerError) in
+        try context.store.transaction { () throws(FileMakerError) in
             let record = try stored(context, id: id)
             if let expected = context.call.query("modId"), expected != FileMakerRecordPresenter.text(record["modId"]) {
                 throw FileMakerError.modIDMismatch
