@@ -42,7 +42,7 @@ public struct FixtureDirectory: Sendable {
     public var path: String
     /// The extensions read, with their dots (`[".json"]`).
     public var extensions: [String]
-    /// Subfolders walked too (one level), such as a FileMaker database's folder.
+    /// Subfolders walked too (one level), such as one folder per database of a contract.
     public var folders: [String]
     /// The largest file read, in bytes.
     public var maxFileSize: Int

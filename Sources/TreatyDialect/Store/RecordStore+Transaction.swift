@@ -29,7 +29,7 @@ extension RecordStore {
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws, after undoing its writes.
     public func transaction<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-        try writers.withLock { nested throws(Failure) -> Result in
+        try writers.withLock(owning: true) { nested throws(Failure) -> Result in
             if nested { return try body() }
             let saved = state.withLock { state in
                 state.journal = []

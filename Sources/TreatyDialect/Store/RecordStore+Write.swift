@@ -112,7 +112,7 @@ extension RecordStore {
     func writing<Result, Failure: Error>(_ body: (inout StoreState) throws(Failure) -> Result) throws(Failure)
         -> Result
     {
-        try writers.withLock { _ throws(Failure) -> Result in
+        try writers.withLock(owning: false) { _ throws(Failure) -> Result in
             try state.withLock { state throws(Failure) -> Result in try body(&state) }
         }
     }

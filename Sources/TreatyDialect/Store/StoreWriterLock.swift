@@ -15,10 +15,18 @@ final class StoreWriterLock: Sendable {
     var isHeld: Bool { Self.held.contains(ObjectIdentifier(self)) }
 
     /// Runs `body` holding the lock; `nested` is `true` when the task held it already.
-    func withLock<Result, Failure: Error>(_ body: (_ nested: Bool) throws(Failure) -> Result) throws(Failure) -> Result {
+    ///
+    /// - Parameters:
+    ///   - owning: Whether writes inside `body` join it (a transaction) — the task is then
+    ///     marked as the holder. A single write calls no code that writes, so it does not mark.
+    ///   - body: What runs under the lock.
+    func withLock<Result, Failure: Error>(owning: Bool, _ body: (_ nested: Bool) throws(Failure) -> Result)
+        throws(Failure) -> Result
+    {
         if isHeld { return try body(true) }
         lock.lock()
         defer { lock.unlock() }
+        guard owning else { return try body(false) }
         let outcome = Self.$held.withValue(Self.held + [ObjectIdentifier(self)]) { () -> Swift.Result<Result, Failure> in
             do throws(Failure) {
                 return .success(try body(false))
