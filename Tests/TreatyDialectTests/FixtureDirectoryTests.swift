@@ -6,7 +6,8 @@ import TreatyDialect
 @Suite struct FixtureDirectoryTests {
     /// A new directory holding `files` (relative name → text); the caller removes it.
     func directory(_ files: [String: String]) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("treaty-walker-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("treaty-walker-\(UUID().uuidString)").path
         for (name, text) in files {
             let file = path + "/" + name
             try FileManager.default.createDirectory(
@@ -75,7 +76,8 @@ import TreatyDialect
             try? FileManager.default.removeItem(atPath: path)
             try? FileManager.default.removeItem(atPath: outside)
         }
-        try FileManager.default.createSymbolicLink(atPath: path + "/x.json", withDestinationPath: outside + "/secret.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: path + "/x.json", withDestinationPath: outside + "/secret.json")
         let listing = FixtureDirectory(path: path, fix: "").list()
         #expect(listing.files.isEmpty)
         #expect(listing.diagnostics.map(\.rule) == ["path-outside-directory"])

@@ -157,7 +157,8 @@ import TreatyDialect
             #expect(error.description == "the body has more than 2 parts")
         }
         do {
-            _ = try MultipartForm(body: three, contentType: "multipart/form-data; boundary=BBBB", limits: .init(boundaryLength: 3))
+            _ = try MultipartForm(
+                body: three, contentType: "multipart/form-data; boundary=BBBB", limits: .init(boundaryLength: 3))
             Issue.record("a long boundary passed")
         } catch {
             #expect(error.description == "the multipart boundary is longer than 3 bytes")

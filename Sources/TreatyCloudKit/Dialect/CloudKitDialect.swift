@@ -49,7 +49,9 @@ public struct CloudKitDialect: Dialect {
                     scope: "\(route.operation)|\(scope.environment.rawValue)|\(scope.database.rawValue)|\(scope.owner)",
                     host: request.headers[CloudKitCall.hostHeader] ?? "", body: request.body)
                 let revisions = CloudKitReadKey.revisions(in: store)
-                if let body = state.keptAnswers.value(for: key, revisions: revisions) { return CloudKitAnswer.bytes(body) }
+                if let body = state.keptAnswers.value(for: key, revisions: revisions) {
+                    return CloudKitAnswer.bytes(body)
+                }
                 keptAt = (key, revisions)
             }
             let call = try CloudKitCall(

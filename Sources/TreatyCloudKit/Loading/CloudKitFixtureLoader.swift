@@ -40,7 +40,8 @@ struct CloudKitFixtureLoader {
 
     func load(directory: String) -> Result {
         let walker = FixtureDirectory(
-            path: directory, maxFileSize: maxFileSize, fix: "pass --fixtures with the folder holding <RecordType>.json files")
+            path: directory, maxFileSize: maxFileSize,
+            fix: "pass --fixtures with the folder holding <RecordType>.json files")
         let listing = walker.list()
         var records: [JSONObject] = []
         var diagnostics = listing.diagnostics
@@ -51,8 +52,10 @@ struct CloudKitFixtureLoader {
                 let hint = Suggestion.closest(to: typeName, among: names).map { "; did you mean '\($0).json'?" } ?? ""
                 diagnostics.append(
                     .error(
-                        "unknown-record-type", "'\(file.relativePath)' is named after no record type of the contract\(hint)",
-                        at: SourceLocation(file: file.path), fix: "name fixture files <RecordType>.json; types: \(names.joined(separator: ", "))"))
+                        "unknown-record-type",
+                        "'\(file.relativePath)' is named after no record type of the contract\(hint)",
+                        at: SourceLocation(file: file.path),
+                        fix: "name fixture files <RecordType>.json; types: \(names.joined(separator: ", "))"))
                 continue
             }
             diagnostics += loadFile(file, walker: walker, type: type, into: &records)
@@ -61,7 +64,8 @@ struct CloudKitFixtureLoader {
     }
 
     private func loadFile(
-        _ file: FixtureDirectory.File, walker: FixtureDirectory, type: CloudKitRecordType, into records: inout [JSONObject]
+        _ file: FixtureDirectory.File, walker: FixtureDirectory, type: CloudKitRecordType,
+        into records: inout [JSONObject]
     ) -> [Diagnostic] {
         let path = file.path
         let bytes: [UInt8]

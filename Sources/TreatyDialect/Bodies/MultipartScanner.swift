@@ -57,7 +57,9 @@ struct MultipartScanner {
         // The CRLF before the next delimiter belongs to the delimiter.
         if contentEnd >= 2, body[contentEnd - 2] == 13, body[contentEnd - 1] == 10 { contentEnd -= 2 }
         let contentStart = headerEnd + 4
-        guard contentStart <= contentEnd else { throw MultipartFormError(.unterminatedHeaders(part: number, offset: start)) }
+        guard contentStart <= contentEnd else {
+            throw MultipartFormError(.unterminatedHeaders(part: number, offset: start))
+        }
         var part = MultipartForm.Part(name: "", body: Array(body[contentStart..<contentEnd]))
         let headers = headerEnd < cursor ? "" : String(decoding: body[cursor..<headerEnd], as: UTF8.self)
         for line in headers.split(separator: "\r\n") {

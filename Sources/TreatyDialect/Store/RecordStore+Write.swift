@@ -47,7 +47,8 @@ extension RecordStore {
             replacing: false, writable: writable, expectedVersion: expectedVersion, creatingIfMissing: false)
         return try writing { state throws(StoreError) -> JSONObject in
             try journaled(
-                applyChange(resource, id: id, scope: scope, input: patch, write: write, in: &state, now: now), in: &state)
+                applyChange(resource, id: id, scope: scope, input: patch, write: write, in: &state, now: now),
+                in: &state)
         }
     }
 
@@ -81,7 +82,8 @@ extension RecordStore {
             replacing: true, writable: writable, expectedVersion: expectedVersion, creatingIfMissing: false)
         return try writing { state throws(StoreError) -> JSONObject in
             try journaled(
-                applyChange(resource, id: id, scope: scope, input: record, write: write, in: &state, now: now), in: &state)
+                applyChange(resource, id: id, scope: scope, input: record, write: write, in: &state, now: now),
+                in: &state)
         }
     }
 

@@ -27,7 +27,8 @@ final class StoreWriterLock: Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard owning else { return try body(false) }
-        let outcome = Self.$held.withValue(Self.held + [ObjectIdentifier(self)]) { () -> Swift.Result<Result, Failure> in
+        let holders = Self.held + [ObjectIdentifier(self)]
+        let outcome = Self.$held.withValue(holders) { () -> Swift.Result<Result, Failure> in
             do throws(Failure) {
                 return .success(try body(false))
             } catch {

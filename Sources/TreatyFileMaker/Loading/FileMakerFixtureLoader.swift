@@ -42,12 +42,13 @@ public struct FileMakerFixtureLoader: Sendable {
                 let layouts = schema.databases.flatMap { $0.layouts.map(\.name) }
                 let hint =
                     Suggestion.closest(to: file.stem, among: layouts).map { ["did you mean '\($0).json'?"] } ?? []
+                let names = layouts.map { "\($0).json" }.joined(separator: ", ")
                 diagnostics.append(
                     .error(
                         "unknown-layout", "'\(file.relativePath)' names no layout of the contract",
                         at: SourceLocation(file: file.path),
                         details: hint,
-                        fix: "name fixture files after layouts: \(layouts.map { "\($0).json" }.joined(separator: ", "))"))
+                        fix: "name fixture files after layouts: \(names)"))
                 continue
             }
             files[file.relativePath] = file
