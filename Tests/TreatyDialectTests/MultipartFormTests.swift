@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TreatyFileMaker
+import TreatyDialect
 
 /// `multipart/form-data` bodies of container uploads (RFC 7578 over RFC 2046's syntax).
 @Suite struct MultipartFormTests {
@@ -22,7 +22,7 @@ import Testing
 
     @Test("a well-formed body splits into its parts with names, filenames, types and bytes")
     func twoParts() throws {
-        let form = try #require(MultipartForm(body: Self.twoParts, contentType: "multipart/form-data; boundary=XyZ"))
+        let form = try MultipartForm(body: Self.twoParts, contentType: "multipart/form-data; boundary=XyZ")
         #expect(form.parts.count == 2)
         let upload = try #require(form.part(named: "upload"))
         #expect(upload.filename == "cover.png")
@@ -44,7 +44,7 @@ import Testing
             "Multipart/Form-Data;boundary=XyZ", #"multipart/form-data; charset=utf-8; BOUNDARY="XyZ""#,
         ])
     func boundary(_ contentType: String) throws {
-        let form = try #require(MultipartForm(body: Self.twoParts, contentType: contentType))
+        let form = try MultipartForm(body: Self.twoParts, contentType: contentType)
         #expect(form.parts.map(\.name) == ["upload", "note"])
     }
 
@@ -55,12 +55,12 @@ import Testing
             "application/json; boundary=XyZ", "",
         ])
     func noBoundary(_ contentType: String) {
-        #expect(MultipartForm(body: Self.twoParts, contentType: contentType) == nil)
+        #expect((try? MultipartForm(body: Self.twoParts, contentType: contentType)) == nil)
     }
 
     @Test("a boundary the body does not use gives nil")
     func otherBoundary() {
-        #expect(MultipartForm(body: Self.twoParts, contentType: "multipart/form-data; boundary=Other") == nil)
+        #expect((try? MultipartForm(body: Self.twoParts, contentType: "multipart/form-data; boundary=Other")) == nil)
     }
 
     @Test(
@@ -73,7 +73,7 @@ import Testing
             "",
         ])
     func truncated(_ text: String) {
-        #expect(MultipartForm(body: Array(text.utf8), contentType: "multipart/form-data; boundary=XyZ") == nil)
+        #expect((try? MultipartForm(body: Array(text.utf8), contentType: "multipart/form-data; boundary=XyZ")) == nil)
     }
 
     @Test("a body cut off inside its second part, before the close delimiter, gives nil (RFC 2046 §5.1.1)")
@@ -83,13 +83,13 @@ import Testing
         let cut = Array(
             "--XyZ\r\nContent-Disposition: form-data; name=\"upload\"\r\n\r\nPNG\r\n--XyZ\r\nContent-Disposition: form-data; name=\"note\"\r\n\r\na no"
                 .utf8)
-        #expect(MultipartForm(body: cut, contentType: "multipart/form-data; boundary=XyZ") == nil)
+        #expect((try? MultipartForm(body: cut, contentType: "multipart/form-data; boundary=XyZ")) == nil)
     }
 
     @Test("a part without a Content-Disposition has no name, so it is never the 'upload' part")
     func partWithoutDisposition() throws {
         let body = Array("--B\r\nContent-Type: text/plain\r\n\r\nhello\r\n--B--\r\n".utf8)
-        let form = try #require(MultipartForm(body: body, contentType: "multipart/form-data; boundary=B"))
+        let form = try MultipartForm(body: body, contentType: "multipart/form-data; boundary=B")
         #expect(form.parts.map(\.name) == [""])
         #expect(form.parts.first?.contentType == "text/plain")
         #expect(form.parts.first?.body == Array("hello".utf8))
@@ -99,19 +99,78 @@ import Testing
     @Test("a part without any header lines, and a header line without a colon, are parsed without trapping")
     func partWithoutHeaders() {
         let headerless = Array("--B\r\n\r\nhello\r\n--B--\r\n".utf8)
-        let parsed = MultipartForm(body: headerless, contentType: "multipart/form-data; boundary=B")
+        let parsed = try? MultipartForm(body: headerless, contentType: "multipart/form-data; boundary=B")
         #expect(parsed.map { $0.parts.allSatisfy { $0.name.isEmpty } } ?? true)
         #expect(parsed?.part(named: "upload") == nil)
 
         let noColon = Array("--B\r\nnot a header\r\nContent-Disposition: form-data; name=upload\r\n\r\nx\r\n--B--".utf8)
-        let form = MultipartForm(body: noColon, contentType: "multipart/form-data; boundary=B")
+        let form = try? MultipartForm(body: noColon, contentType: "multipart/form-data; boundary=B")
         #expect(form?.part(named: "upload")?.body == Array("x".utf8))
     }
 
     @Test("an empty part body is allowed")
     func emptyPart() throws {
         let body = Array("--B\r\nContent-Disposition: form-data; name=upload\r\n\r\n\r\n--B--\r\n".utf8)
-        let form = try #require(MultipartForm(body: body, contentType: "multipart/form-data; boundary=B"))
+        let form = try MultipartForm(body: body, contentType: "multipart/form-data; boundary=B")
         #expect(form.part(named: "upload")?.body == [])
+    }
+
+    @Test(
+        "errors say what is wrong and where",
+        arguments: [
+            ("application/json", "--B--\r\n", "Content-Type 'application/json' is not multipart/form-data"),
+            ("multipart/form-data", "--B--\r\n", "the multipart/form-data Content-Type has no boundary parameter"),
+            ("multipart/form-data; boundary=B", "hello", "the body never uses the boundary of its Content-Type"),
+            (
+                "multipart/form-data; boundary=B", "--B\r\n\r\nx\r\n--B",
+                "the body ends without its close delimiter (--boundary--); it was cut off"
+            ),
+            (
+                "multipart/form-data; boundary=B", "--B\r\nname: x\r\n--B\r\n\r\ny\r\n--B--",
+                "part 1, starting at byte 0, has no blank line ending its headers"
+            ),
+            (
+                "multipart/form-data; boundary=B", "--Bx\r\n--B--",
+                "the delimiter at byte 0 is not followed by a line break"
+            ),
+        ] as [(String, String, String)])
+    func errors(contentType: String, body: String, message: String) {
+        #expect(throws: MultipartFormError.self) {
+            try MultipartForm(body: Array(body.utf8), contentType: contentType)
+        }
+        do {
+            _ = try MultipartForm(body: Array(body.utf8), contentType: contentType)
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test("limits bound the parts, the boundary and the header bytes")
+    func limits() {
+        let three = Array("--B\r\n\r\na\r\n--B\r\n\r\nb\r\n--B\r\n\r\nc\r\n--B--\r\n".utf8)
+        let type = "multipart/form-data; boundary=B"
+        #expect((try? MultipartForm(body: three, contentType: type, limits: .init(parts: 3)))?.parts.count == 3)
+        do {
+            _ = try MultipartForm(body: three, contentType: type, limits: .init(parts: 2))
+            Issue.record("three parts passed a limit of two")
+        } catch {
+            #expect(error.description == "the body has more than 2 parts")
+        }
+        do {
+            _ = try MultipartForm(
+                body: three, contentType: "multipart/form-data; boundary=BBBB", limits: .init(boundaryLength: 3))
+            Issue.record("a long boundary passed")
+        } catch {
+            #expect(error.description == "the multipart boundary is longer than 3 bytes")
+            #expect(error.isContentTypeProblem)
+        }
+        let header = Array("--B\r\nContent-Disposition: form-data; name=upload\r\n\r\nx\r\n--B--".utf8)
+        do {
+            _ = try MultipartForm(body: header, contentType: type, limits: .init(headerBytes: 10))
+            Issue.record("long headers passed")
+        } catch {
+            #expect(error.description == "the headers of part 1 are longer than 10 bytes")
+            #expect(!error.isContentTypeProblem)
+        }
     }
 }
