@@ -1,12 +1,13 @@
 internal import HTTPTypes
 internal import Logging
+internal import TreatySecrets
 
 extension HTTPFields {
     /// The fields as log metadata, `name: value` in order, secret values redacted.
     var redactedMetadata: Logger.MetadataValue {
         .array(
             map { field in
-                .string("\(field.name.rawName): \(SecretRedaction.redacted(field.value, name: field.name.rawName))")
+                .string("\(field.name.rawName): \(SecretPolicy.redactedHeaderValue(field.value, name: field.name.rawName))")
             })
     }
 }
