@@ -51,8 +51,12 @@ enum JSONTextRedaction {
 
     private static func skipSpace(_ text: [UInt8], from start: Int) -> Int {
         var index = start
-        while index < text.count, [0x20, 0x0A, 0x0D, 0x09].contains(text[index]) { index += 1 }
+        while index < text.count, isSpace(text[index]) { index += 1 }
         return index
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
     /// The index just after the value starting at `start`: a string, a whole object or array,
@@ -83,8 +87,8 @@ enum JSONTextRedaction {
             return text.count
         default:
             var index = start
-            while index < text.count, ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09]
-                .contains(text[index])
+            while index < text.count, !isSpace(text[index]), text[index] != UInt8(ascii: ","),
+                text[index] != UInt8(ascii: "}"), text[index] != UInt8(ascii: "]")
             {
                 index += 1
             }
