@@ -182,6 +182,7 @@ import Testing
         artefacts["live stderr"] = live.standardError
         let journal = try await Self.adminGet(base + "/__treaty/requests")
         artefacts["journal"] = journal
+        artefacts["state"] = try await Self.adminGet(base + "/__treaty/state/Music%2FArtists")
         #expect(server.stop(SIGTERM) == 0)
         artefacts["serve log"] = try String(contentsOfFile: serverLog, encoding: .utf8)
         #expect(Self.leaks(in: artefacts) == [])
