@@ -119,7 +119,9 @@ enum JSONTextRedaction {
             case UInt8(ascii: "u"):
                 let hex = contents[index..<min(index + 4, contents.endIndex)]
                 index += hex.count
-                if let value = UInt32(String(decoding: hex, as: UTF8.self), radix: 16), let scalar = Unicode.Scalar(value) {
+                if let value = UInt32(String(decoding: hex, as: UTF8.self), radix: 16),
+                    let scalar = Unicode.Scalar(value)
+                {
                     flush()
                     scalars.append(scalar)
                 }

@@ -55,12 +55,15 @@ struct MultipartRedaction {
 
     /// The `name` parameter of the part's `Content-Disposition`.
     private static func fieldName(in headers: String) -> String? {
-        for line in headers.split(whereSeparator: \.isNewline) where line.lowercased().hasPrefix("content-disposition:") {
+        for line in headers.split(whereSeparator: \.isNewline) where line.lowercased().hasPrefix("content-disposition:")
+        {
             for parameter in line.split(separator: ";").dropFirst() {
                 let trimmed = parameter.trimmingPrefix(while: \.isWhitespace)
                 guard trimmed.lowercased().hasPrefix("name=") else { continue }
                 let value = trimmed.dropFirst("name=".count)
-                return String(value.hasPrefix("\"") && value.hasSuffix("\"") && value.count >= 2 ? value.dropFirst().dropLast() : value)
+                return String(
+                    value.hasPrefix("\"") && value.hasSuffix("\"") && value.count >= 2
+                        ? value.dropFirst().dropLast() : value)
             }
         }
         return nil

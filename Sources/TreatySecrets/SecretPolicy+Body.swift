@@ -23,7 +23,9 @@ extension SecretPolicy {
         if type.contains("json") { return JSONTextRedaction.redacted(body) }
         if type.hasPrefix("application/x-www-form-urlencoded") { return redactedForm(body) }
         guard type.isEmpty || type.hasPrefix("text/") else { return body }
-        let first = body.first { ![UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t")].contains($0) }
+        let first = body.first {
+            ![UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t")].contains($0)
+        }
         if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return JSONTextRedaction.redacted(body) }
         return redactedForm(body)
     }

@@ -39,7 +39,8 @@ public enum SecretPolicy {
     public static let keys: Set<String> = [
         "password", "passwordconfirm", "oldpassword", "newpassword", "token", "tokenkey", "authtoken", "accesstoken",
         "refreshtoken", "idtoken", "sessiontoken", "ckapitoken", "ckwebauthtoken", "cksession", "client_secret",
-        "clientsecret", "codeverifier", "secret", "apikey", "api_key", "api-key", "authorization", "proxy-authorization",
+        "clientsecret", "codeverifier", "secret", "apikey", "api_key", "api-key", "authorization",
+        "proxy-authorization",
         "cookie", "set-cookie",
     ]
 

@@ -4,7 +4,9 @@ import Testing
 extension SecretLeakTests {
     /// A copy of `Contracts/<name>` in `directory`, with `replacements` applied to its
     /// `contract.yaml`; returns the copy's contract path.
-    static func contractCopy(_ name: String, in directory: String, replacing replacements: [(String, String)]) throws -> String {
+    static func contractCopy(_ name: String, in directory: String, replacing replacements: [(String, String)]) throws
+        -> String
+    {
         let source = TreatyProcess.root + "/Contracts/" + name
         let copy = directory + "/" + name
         try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
@@ -50,7 +52,9 @@ extension SecretLeakTests {
         let password = Self.formEncoded(Self.userPassword)
         let signUp = try await Self.send(
             "POST", users + "/records", headers: json,
-            body: #"{"email":"carol@example.com","password":"\#(Self.userPassword)","passwordConfirm":"\#(Self.userPassword)"}"#)
+            body:
+                #"{"email":"carol@example.com","password":"\#(Self.userPassword)","passwordConfirm":"\#(Self.userPassword)"}"#
+        )
         #expect(signUp.status == 200, "\(signUp.body)")
         _ = try await Self.send(
             "POST", users + "/records", headers: form,
@@ -65,7 +69,8 @@ extension SecretLeakTests {
             "POST", users + "/records", headers: ["Content-Type": "multipart/form-data; boundary=TreatyBoundary"],
             body: multipart)
         _ = try await Self.send(
-            "POST", users + "/auth-with-password", headers: form, body: "identity=carol%40example.com&password=\(password)")
+            "POST", users + "/auth-with-password", headers: form,
+            body: "identity=carol%40example.com&password=\(password)")
         let login = try await Self.send(
             "POST", users + "/auth-with-password", headers: json,
             body: #"{"identity":"carol@example.com","password":"\#(Self.userPassword)"}"#)
@@ -125,9 +130,13 @@ extension SecretLeakTests {
         let query = try await Self.send(
             "POST", records + "?ckAPIToken=\(Self.cloudKitAPIToken)&ckWebAuthToken=\(Self.cloudKitWebToken)",
             headers: ["Content-Type": "application/json"],
-            body: #"{"query":{"recordType":"Artist"},"zoneID":{"zoneName":"_defaultZone"},"ckWebAuthToken":"\#(Self.cloudKitWebToken)"}"#)
+            body:
+                #"{"query":{"recordType":"Artist"},"zoneID":{"zoneName":"_defaultZone"},"ckWebAuthToken":"\#(Self.cloudKitWebToken)"}"#
+        )
         #expect(query.status == 200, "\(query.body)")
-        let environment = ["TREATY_CK_API_TOKEN": Self.cloudKitAPIToken, "TREATY_CK_WEB_AUTH_TOKEN": Self.cloudKitWebToken]
+        let environment = [
+            "TREATY_CK_API_TOKEN": Self.cloudKitAPIToken, "TREATY_CK_WEB_AUTH_TOKEN": Self.cloudKitWebToken,
+        ]
         let live = try await TreatyProcess.run(
             ["verify", "--contract", contract, "--target", base, "--junit", directory + "/reports/live.xml"],
             environment: environment)
@@ -143,7 +152,8 @@ extension SecretLeakTests {
         let journal = try await Self.adminGet(base + "/__treaty/requests")
         artefacts["journal"] = journal
         artefacts["state"] = try await Self.adminGet(base + "/__treaty/state/_ck_records")
-        #expect(journal.contains("ckAPIToken=<redacted>&ckWebAuthToken=<redacted>"), "the journal keeps the query, masked")
+        #expect(
+            journal.contains("ckAPIToken=<redacted>&ckWebAuthToken=<redacted>"), "the journal keeps the query, masked")
         #expect(server.stop(SIGTERM) == 0)
         artefacts["serve log"] = try String(contentsOfFile: serverLog, encoding: .utf8)
         #expect(Self.leaks(in: artefacts) == [])

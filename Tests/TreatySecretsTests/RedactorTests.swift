@@ -12,7 +12,8 @@ import Testing
     @Test("header lines mask secret headers by name and known values in the others")
     func headerLines() {
         let redactor = Redactor(secrets: ["s3cr3t-value"])
-        #expect(redactor.headerLine(name: "X-FM-Data-Access-Token", value: "abc") == "X-FM-Data-Access-Token: <redacted>")
+        #expect(
+            redactor.headerLine(name: "X-FM-Data-Access-Token", value: "abc") == "X-FM-Data-Access-Token: <redacted>")
         #expect(redactor.headerLine(name: "X-Echo", value: "is s3cr3t-value") == "X-Echo: is <redacted>")
         #expect(redactor.headerLine(name: "Accept", value: "application/json") == "Accept: application/json")
     }

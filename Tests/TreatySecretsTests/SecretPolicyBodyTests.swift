@@ -6,12 +6,18 @@ import Testing
     @Test(
         "JSON bodies lose the values of secret members at any depth, and keep everything else byte for byte",
         arguments: [
-            (#"{"identity":"ann@example.com","password":"s3cret!"}"#, #"{"identity":"ann@example.com","password":"<redacted>"}"#),
+            (
+                #"{"identity":"ann@example.com","password":"s3cret!"}"#,
+                #"{"identity":"ann@example.com","password":"<redacted>"}"#
+            ),
             (
                 #"{ "fmDataSource" : [ { "database": "Other", "username": "u", "password" : "p\"q" } ] }"#,
                 #"{ "fmDataSource" : [ { "database": "Other", "username": "u", "password" : "<redacted>" } ] }"#
             ),
-            (#"{"token":"eyJ.x.y","record":{"id":"r1","tokenKey":"k"}}"#, #"{"token":"<redacted>","record":{"id":"r1","tokenKey":"<redacted>"}}"#),
+            (
+                #"{"token":"eyJ.x.y","record":{"id":"r1","tokenKey":"k"}}"#,
+                #"{"token":"<redacted>","record":{"id":"r1","tokenKey":"<redacted>"}}"#
+            ),
             (#"{"pass\u0077ord":12345,"n":1.50}"#, #"{"pass\u0077ord":"<redacted>","n":1.50}"#),
             (#"{"token":{"value":"x"},"syncToken":"keep"}"#, #"{"token":"<redacted>","syncToken":"keep"}"#),
             (#"["password","x"]"#, #"["password","x"]"#),
@@ -27,7 +33,8 @@ import Testing
         let body = "identity=ann%40example.com&password=p%26ss&pass%77ord=x&passwordConfirm=y&title=a+b"
         #expect(
             SecretPolicy.redactedBody(body, contentType: "application/x-www-form-urlencoded; charset=utf-8")
-                == "identity=ann%40example.com&password=<redacted>&pass%77ord=<redacted>&passwordConfirm=<redacted>&title=a+b")
+                == "identity=ann%40example.com&password=<redacted>&pass%77ord=<redacted>&passwordConfirm=<redacted>&title=a+b"
+        )
         #expect(SecretPolicy.redactedBody("password=x", contentType: nil) == "password=<redacted>")
     }
 
@@ -36,8 +43,10 @@ import Testing
         let body = [
             "--XyZ", #"Content-Disposition: form-data; name="email""#, "", "ann@example.com",
             "--XyZ", #"Content-Disposition: form-data; name="password""#, "", "hunter22",
-            "--XyZ", #"Content-Disposition: form-data; name="@jsonPayload""#, "", #"{"passwordConfirm":"hunter22","n":1}"#,
-            "--XyZ", #"Content-Disposition: form-data; name="avatar"; filename="a.txt""#, "Content-Type: text/plain", "",
+            "--XyZ", #"Content-Disposition: form-data; name="@jsonPayload""#, "",
+            #"{"passwordConfirm":"hunter22","n":1}"#,
+            "--XyZ", #"Content-Disposition: form-data; name="avatar"; filename="a.txt""#, "Content-Type: text/plain",
+            "",
             "password=plain",
             "--XyZ--", "",
         ].joined(separator: "\r\n")

@@ -20,7 +20,8 @@ import Testing
     @Test(
         "ordinary header names are not secret",
         arguments: [
-            "Accept", "Content-Type", "X-Request-Id", "Authority", "Cookies-Policy", "X-Apple-CloudKit-Request-ISO8601Date",
+            "Accept", "Content-Type", "X-Request-Id", "Authority", "Cookies-Policy",
+            "X-Apple-CloudKit-Request-ISO8601Date",
         ])
     func ordinaryNames(name: String) {
         #expect(!SecretPolicy.isSecretHeader(name))
@@ -62,7 +63,10 @@ import Testing
     @Test(
         "request targets lose session tokens in the path and API tokens in the query",
         arguments: [
-            ("/fmi/data/vLatest/databases/Music/sessions/abc123", "/fmi/data/vLatest/databases/Music/sessions/<redacted>"),
+            (
+                "/fmi/data/vLatest/databases/Music/sessions/abc123",
+                "/fmi/data/vLatest/databases/Music/sessions/<redacted>"
+            ),
             ("/fmi/data/vLatest/databases/Music/sessions", "/fmi/data/vLatest/databases/Music/sessions"),
             (
                 "/database/1/c/development/public/records/query?ckAPIToken=a%2Fb&ckWebAuthToken=w&ckSession=s",

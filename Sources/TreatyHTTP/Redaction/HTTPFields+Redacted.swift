@@ -7,7 +7,8 @@ extension HTTPFields {
     var redactedMetadata: Logger.MetadataValue {
         .array(
             map { field in
-                .string("\(field.name.rawName): \(SecretPolicy.redactedHeaderValue(field.value, name: field.name.rawName))")
+                let value = SecretPolicy.redactedHeaderValue(field.value, name: field.name.rawName)
+                return .string("\(field.name.rawName): \(value)")
             })
     }
 }

@@ -7,11 +7,14 @@ extension JSONValue {
     var redacted: JSONValue {
         switch self {
         case .object(let object):
-            .object(JSONObject(object.map { member in
-                JSONObject.Member(
-                    key: member.key,
-                    value: SecretPolicy.isSecretKey(member.key) ? .string(SecretPolicy.mask) : member.value.redacted)
-            }))
+            .object(
+                JSONObject(
+                    object.map { member in
+                        JSONObject.Member(
+                            key: member.key,
+                            value: SecretPolicy.isSecretKey(member.key)
+                                ? .string(SecretPolicy.mask) : member.value.redacted)
+                    }))
         case .array(let elements):
             .array(elements.map(\.redacted))
         default:

@@ -120,7 +120,9 @@ final class RequestProcessor: Sendable {
         return JournalEntry(
             sequence: 0, method: head.method.rawValue, path: SecretPolicy.redactedPath(path),
             query: query.isEmpty ? "" : SecretPolicy.redactedQuery(query),
-            headers: head.headers.map { (name: $0.name, value: SecretPolicy.redactedHeaderValue($0.value, name: $0.name)) },
+            headers: head.headers.map { header in
+                (name: header.name, value: SecretPolicy.redactedHeaderValue(header.value, name: header.name))
+            },
             body: SecretPolicy.redactedBody(body, contentType: head.headers.first(name: "content-type")))
     }
 }

@@ -39,14 +39,14 @@ final class TargetConnection: CaseTransport {
         for field in headers { fields[field.name] = field.value }
         let request = HTTPClientRequest(method: method, url: baseURL + target, headerFields: fields, body: body, timeout: timeout)
         let line = "\(method.rawValue) \(redactor.redactURL(target))"
-        let shownHeaders = headers.map { redactor.headerLine(name: $0.name.rawName, value: $0.value) }
+        let shownHeaders = shown(headers)
         let shownBody = body.map { shown($0, contentType: fields[.contentType]) } ?? ""
         do {
             let response = try await client.execute(request)
             var exchange = Exchange(
                 request: line, requestHeaders: shownHeaders, requestBody: shownBody,
                 status: response.status.code,
-                responseHeaders: response.headerFields.map { redactor.headerLine(name: $0.name.rawName, value: $0.value) },
+                responseHeaders: shown(response.headerFields),
                 responseBody: shown(response.body, contentType: response.headerFields[.contentType]),
                 totalMilliseconds: Self.milliseconds(response.timings.total),
                 firstByteMilliseconds: Self.milliseconds(response.timings.firstByte))
@@ -63,6 +63,12 @@ final class TargetConnection: CaseTransport {
                     detail: "the target at \(redactor.redactURL(baseURL)) did not answer; check that it is running and reachable"),
                 exchange: exchange)
         }
+    }
+
+    /// Header lines as an exchange shows them: secret headers masked by name, known secret
+    /// values masked in the others.
+    private func shown(_ fields: HTTPFields) -> [String] {
+        fields.map { redactor.headerLine(name: $0.name.rawName, value: $0.value) }
     }
 
     /// A body as an exchange shows it: secret fields masked by ``SecretPolicy`` before the
