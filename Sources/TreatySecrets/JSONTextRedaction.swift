@@ -21,7 +21,7 @@ enum JSONTextRedaction {
             result += text[index..<end]
             var colon = skipSpace(text, from: end)
             guard colon < text.count, text[colon] == UInt8(ascii: ":"),
-                SecretPolicy.isSecretKey(decodedString(text[(index + 1)..<max(index + 1, end - 1)]))
+                isSecretKey(text[(index + 1)..<max(index + 1, end - 1)])
             else {
                 index = end
                 continue
@@ -96,9 +96,14 @@ enum JSONTextRedaction {
         }
     }
 
+    /// Whether a member name, given as the raw contents of its JSON string, is secret.
+    private static func isSecretKey(_ contents: ArraySlice<UInt8>) -> Bool {
+        contents.contains(backslash)
+            ? SecretPolicy.isSecretKey(decodedString(contents)) : SecretPolicy.isSecretKey(utf8: contents)
+    }
+
     /// The text of a JSON string's contents with its escapes decoded (lone surrogates dropped).
     private static func decodedString(_ contents: ArraySlice<UInt8>) -> String {
-        guard contents.contains(backslash) else { return String(decoding: contents, as: UTF8.self) }
         var scalars = String.UnicodeScalarView()
         var bytes: [UInt8] = []
         var index = contents.startIndex

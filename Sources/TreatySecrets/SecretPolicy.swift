@@ -40,8 +40,7 @@ public enum SecretPolicy {
         "password", "passwordconfirm", "oldpassword", "newpassword", "token", "tokenkey", "authtoken", "accesstoken",
         "refreshtoken", "idtoken", "sessiontoken", "ckapitoken", "ckwebauthtoken", "cksession", "client_secret",
         "clientsecret", "codeverifier", "secret", "apikey", "api_key", "api-key", "authorization",
-        "proxy-authorization",
-        "cookie", "set-cookie",
+        "proxy-authorization", "cookie", "set-cookie",
     ]
 
     /// Words that make a key secret wherever they occur in it, lower-cased.
@@ -52,8 +51,8 @@ public enum SecretPolicy {
     /// - Parameter name: The header name, in any case.
     /// - Returns: `true` for credential headers.
     public static func isSecretHeader(_ name: some StringProtocol) -> Bool {
-        let folded = name.lowercased()
-        return headerNames.contains(folded) || headerNameWords.contains { folded.contains($0) }
+        let folded = FoldedName(name.utf8)
+        return folded.isIn(FoldedName.headerNames) || folded.containsAny(of: FoldedName.headerNameWords)
     }
 
     /// Whether a query parameter, form field or JSON member of this name carries a secret.
@@ -61,9 +60,14 @@ public enum SecretPolicy {
     /// - Parameter key: The decoded name, in any case.
     /// - Returns: `true` for credential keys.
     public static func isSecretKey(_ key: some StringProtocol) -> Bool {
-        let folded = key.lowercased()
-        return keys.contains(folded) || keyWords.contains { folded.contains($0) }
-            || folded.hasSuffix("_token") || folded.hasSuffix("-token")
+        isSecretKey(utf8: key.utf8)
+    }
+
+    /// ``isSecretKey(_:)`` for the UTF-8 bytes of a decoded name.
+    static func isSecretKey(utf8 key: some Collection<UInt8>) -> Bool {
+        let folded = FoldedName(key)
+        return folded.isIn(FoldedName.keys) || folded.containsAny(of: FoldedName.keyWords)
+            || folded.hasSuffix(FoldedName.snakeToken) || folded.hasSuffix(FoldedName.kebabToken)
     }
 
     /// A header's value as it may be shown: the value, or ``mask`` when the header is secret.
