@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "TreatyCalendar", targets: ["TreatyCalendar"]),
         .library(name: "TreatyJSON", targets: ["TreatyJSON"]),
+        .library(name: "TreatySecrets", targets: ["TreatySecrets"]),
         .library(name: "TreatyCore", targets: ["TreatyCore"]),
         .library(name: "TreatyRules", targets: ["TreatyRules"]),
         .library(name: "TreatyDialect", targets: ["TreatyDialect"]),
@@ -35,6 +36,7 @@ let package = Package(
     targets: [
         .target(name: "TreatyCalendar"),
         .target(name: "TreatyJSON"),
+        .target(name: "TreatySecrets"),
         .target(
             name: "TreatyCore",
             dependencies: ["TreatyJSON", .product(name: "Yams", package: "Yams")]
@@ -50,7 +52,7 @@ let package = Package(
         .target(
             name: "TreatyDialectKit",
             dependencies: [
-                "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyRules",
+                "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyRules", "TreatySecrets",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
@@ -67,7 +69,7 @@ let package = Package(
         .target(
             name: "TreatySimulator",
             dependencies: [
-                "TreatyCore", "TreatyJSON", "TreatyDialect",
+                "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatySecrets",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -80,7 +82,7 @@ let package = Package(
         .target(
             name: "TreatyHTTP",
             dependencies: [
-                "CCurl",
+                "CCurl", "TreatySecrets",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -92,7 +94,7 @@ let package = Package(
             name: "TreatyVerifier",
             dependencies: [
                 "TreatyCore", "TreatyJSON", "TreatyRules", "TreatyDialect", "TreatyDialectKit", "TreatySimulator",
-                "TreatyHTTP", "TreatyReports", "TreatyQuery",
+                "TreatyHTTP", "TreatyReports", "TreatyQuery", "TreatySecrets",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -103,6 +105,7 @@ let package = Package(
             dependencies: [
                 "TreatyCalendar", "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyDialectKit", "TreatyQuery",
                 "TreatyRules",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
@@ -145,6 +148,7 @@ let package = Package(
         .target(name: "TreatyTestSupport", dependencies: ["CSpawn", "TreatyCore", "TreatyDialect"], path: "Tests/TestSupport"),
         .testTarget(name: "TreatyCalendarTests", dependencies: ["TreatyCalendar"]),
         .testTarget(name: "TreatyJSONTests", dependencies: ["TreatyJSON"]),
+        .testTarget(name: "TreatySecretsTests", dependencies: ["TreatySecrets"]),
         .testTarget(name: "TreatyCoreTests", dependencies: ["TreatyCore", "TreatyJSON", "TreatyTestSupport"]),
         .testTarget(name: "TreatyRulesTests", dependencies: ["TreatyRules", "TreatyCore", "TreatyJSON", "TreatyTestSupport"]),
         .testTarget(
@@ -189,7 +193,7 @@ let package = Package(
         .testTarget(
             name: "TreatyPocketBaseTests",
             dependencies: [
-                "TreatyPocketBase", "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyRules",
+                "TreatyPocketBase", "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyQuery", "TreatyRules",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             exclude: ["Fixtures"]),

@@ -20,7 +20,8 @@ public struct RESTDialect: Dialect {
     public let contract: Contract
     private let router: RESTRouter
     private let parser = JSONParser()
-    private let fullLists = FullListCache()
+    private let fullLists = RevisionCache<FullListKey, [UInt8]>(
+        capacity: FullListKey.capacity, byteLimit: FullListKey.byteLimit)
 
     /// Creates the dialect for `contract`.
     public init(contract: Contract) {
@@ -138,7 +139,7 @@ public struct RESTDialect: Dialect {
         }
     }
 
-    /// A full list, serialized once per content of the tables it reads (see ``FullListCache``).
+    /// A full list, serialized once per content of the tables it reads (see ``FullListKey``).
     private func fullList(_ resource: String, scope: Scope?, endpoint: Endpoint, store: RecordStore)
         throws(StoreError) -> DialectResponse
     {
@@ -147,14 +148,15 @@ public struct RESTDialect: Dialect {
             if let scope { result.append(try store.revision(of: scope.parent)) }
             return result
         }
-        let key = FullListCache.Key(resource: resource, parentID: scope?.id, revisions: try revisions())
+        let key = FullListKey(resource: resource, parentID: scope?.id)
+        let before = try revisions()
         let body: [UInt8]
-        if let cached = fullLists.body(for: key) {
+        if let cached = fullLists.value(for: key, revisions: before) {
             body = cached
         } else {
             body = JSONValue.array(try store.list(resource, scope: scope).records.map(JSONValue.object)).serializedBytes()
             // A write between the two readings may or may not be in the body: keep it only if none came.
-            if try revisions() == key.revisions { fullLists.store(body, for: key) }
+            if try revisions() == before { fullLists.keep(body, for: key, revisions: before) }
         }
         var fields = HTTPFields()
         fields[.contentType] = "application/json"

@@ -7,9 +7,10 @@ import Testing
 
 /// No secret reaches an artefact: `treaty verify` (against the in-process simulator and live
 /// against `treaty serve`) with a bearer token, Basic credentials, custom credential headers
-/// and FileMaker's account, and `treaty serve` at its most talkative with its journal on. Every
-/// artefact — consoles, server logs, JUnit files, journal and state dumps — is searched for
-/// every secret raw, base64-encoded and URL-encoded.
+/// and every dialect's logins and credentials (PocketBase passwords and tokens, FileMaker Basic
+/// credentials and session tokens, CloudKit API and web-auth tokens), and `treaty serve` at its
+/// most talkative with its journal on. Every artefact — consoles, server logs, JUnit files,
+/// journal and state dumps — is searched for every secret raw, base64-encoded and URL-encoded.
 @Suite(.serialized) struct SecretLeakTests {
     /// Secrets with characters that URL and base64 encodings change.
     static let token = "tok/Live+98=765&x"
@@ -19,8 +20,15 @@ import Testing
     static let basicPassword = "basic-pass/31!"
     static let fileMakerPassword = "fm-pass/77+x"
     static let adminToken = "adm1n-t0ken/+="
+    static let superuserPassword = "pb-super/55+x"
+    static let userPassword = "pb-user/66+y&z"
+    static let cloudKitAPIToken = "ck-api-tok-8a7b6c5d4e"
+    static let cloudKitWebToken = "ck-web-tok-1f2e3d4c5b"
 
-    static let secrets = [token, apiKey, tenant, basicPassword, fileMakerPassword, adminToken]
+    static let secrets = [
+        token, apiKey, tenant, basicPassword, fileMakerPassword, adminToken, superuserPassword, userPassword,
+        cloudKitAPIToken, cloudKitWebToken,
+    ]
 
     /// Every form a secret could leak in.
     static func forms(of secret: String) -> [String] {
@@ -58,6 +66,23 @@ import Testing
             files[name] = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
         }
         return files
+    }
+
+    /// Sends a request as an app would; returns the status, the response headers and the body.
+    static func send(
+        _ method: String, _ url: String, headers: [String: String] = [:], body: String? = nil
+    ) async throws -> (status: Int, headers: [String: String], body: String) {
+        var request = URLRequest(url: try #require(URL(string: url)))
+        request.httpMethod = method
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        request.httpBody = body.map { Data($0.utf8) }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let http = try #require(response as? HTTPURLResponse)
+        var fields: [String: String] = [:]
+        for (name, value) in http.allHeaderFields {
+            if let name = name as? String, let value = value as? String { fields[name] = value }
+        }
+        return (http.statusCode, fields, String(decoding: data, as: UTF8.self))
     }
 
     static func adminGet(_ url: String) async throws -> String {
@@ -136,23 +161,37 @@ import Testing
                 "--junit", directory + "/reports/live.xml",
             ], environment: ["TREATY_FM_USER": "admin", "TREATY_FM_PASSWORD": Self.fileMakerPassword])
         #expect(live.status == 0, "\(live.standardOutput)\(live.standardError)")
+        // A client of its own: Basic credentials, a JSON login body with an `fmDataSource`
+        // password, the session token it earns (body and header), a call with it, and a logout
+        // by the token in the path.
+        let sessions = base + "/fmi/data/vLatest/databases/Music/sessions"
+        let basic = Data("admin:\(Self.fileMakerPassword)".utf8).base64EncodedString()
+        let login = try await Self.send(
+            "POST", sessions, headers: ["Authorization": "Basic \(basic)", "Content-Type": "application/json"],
+            body: #"{"fmDataSource":[{"database":"Other","username":"u","password":"\#(Self.fileMakerPassword)"}]}"#)
+        #expect(login.status == 200, "\(login.body)")
+        let session = try #require(
+            login.headers.first { $0.key.lowercased() == "x-fm-data-access-token" }?.value, "\(login.headers)")
+        #expect(login.body.contains(session))
+        let validated = try await Self.send(
+            "GET", base + "/fmi/data/vLatest/validateSession", headers: ["Authorization": "Bearer \(session)"])
+        #expect(validated.status == 200, "\(validated.body)")
+        #expect(try await Self.send("DELETE", sessions + "/" + session).status == 200)
         var artefacts = try Self.files(under: directory + "/reports")
         artefacts["live stdout"] = live.standardOutput
         artefacts["live stderr"] = live.standardError
         let journal = try await Self.adminGet(base + "/__treaty/requests")
         artefacts["journal"] = journal
+        artefacts["state"] = try await Self.adminGet(base + "/__treaty/state/Music%2FArtists")
         #expect(server.stop(SIGTERM) == 0)
         artefacts["serve log"] = try String(contentsOfFile: serverLog, encoding: .utf8)
         #expect(Self.leaks(in: artefacts) == [])
-        // The session tokens the server handed out are secrets too. The journal shows them only
-        // in logout paths (FileMaker logs out by the token in the path, and it is dead then);
-        // the verifier's console and reports never show them.
-        let tokens = Set(journal.matches(of: /\/sessions\/([0-9a-f]{20,})/).map { String($0.1) })
-        #expect(!tokens.isEmpty, "the run logged out by token")
-        for token in tokens {
-            for name in ["live stdout", "live stderr", "live.xml"] {
-                #expect(artefacts[name]?.contains(token) == false, "\(name) holds a session token")
-            }
+        // The session tokens the server handed out are secrets too: the journal and the serve
+        // log show logout paths with the token masked, and no artefact holds one.
+        #expect(journal.contains("/sessions/<redacted>"), "the runs logged out by token")
+        #expect(journal.matches(of: /\/sessions\/[0-9a-f]{20,}/).isEmpty, "the journal holds a session token")
+        for name in artefacts.keys.sorted() {
+            #expect(artefacts[name]?.contains(session) == false, "\(name) holds a session token")
         }
     }
 }

@@ -188,4 +188,27 @@ import TreatyJSON
         #expect(result.fixtures == nil)
         #expect(result.diagnostics.map(\.message) == ["a fixture file holds a JSON array of records, found object"])
     }
+
+    @Test("a file over the size limit is refused as file-too-large before it is read")
+    func sizeLimit() throws {
+        let directory = try TemporaryDirectory(["Albums.json": #"[{"title": "Blue Train"}]"#])
+        defer { directory.remove() }
+        var loader = FileMakerFixtureLoader()
+        loader.maxFileSize = 10
+        let result = loader.load(directory: directory.path, schema: try MusicFiles.schema())
+        #expect(result.fixtures == nil)
+        let diagnostic = try #require(result.diagnostics.first)
+        #expect(result.diagnostics.count == 1)
+        #expect(diagnostic.rule == "file-too-large")
+        #expect(diagnostic.message == "the fixture file has 25 bytes, more than the limit of 10 bytes")
+        #expect(diagnostic.location == TreatyCore.SourceLocation(file: directory.path + "/Albums.json"))
+    }
+
+    @Test("a file in a database's folder named after no layout is an error too")
+    func unknownLayoutInFolder() throws {
+        let (result, directory) = try load(["Music/Artist.json": "[]"])
+        #expect(result.fixtures == nil)
+        #expect(result.diagnostics.map(\.message) == ["'Music/Artist.json' names no layout of the contract"])
+        #expect(result.diagnostics.first?.location == TreatyCore.SourceLocation(file: directory + "/Music/Artist.json"))
+    }
 }

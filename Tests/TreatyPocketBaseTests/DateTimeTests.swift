@@ -57,4 +57,23 @@ import TreatyPocketBase
         #expect(utc == offset)
         #expect(try #require(PocketBaseDateTime(parsing: "2024-05-06 05:08:08.999Z")) < utc)
     }
+
+    @Test(
+        "Go's time.String form, a bare date and a comma fraction are accepted",
+        arguments: [
+            ("2024-05-06 07:08:09.5 +0200 CEST", "2024-05-06 05:08:09.500Z"),
+            ("2024-05-06 05:08:09 +00:00", "2024-05-06 05:08:09.000Z"),
+            ("2024-05-06", "2024-05-06 00:00:00.000Z"),
+            ("2024-05-06T05:08:09,25", "2024-05-06 05:08:09.250Z"),
+            ("Mon, 06 May 2024 07:08:09 +0200", "2024-05-06 05:08:09.000Z"),
+        ])
+    func accepted(text: String, stored: String) {
+        #expect(PocketBaseDateTime(parsing: text)?.description == stored)
+    }
+
+    @Test("a bare date followed by an offset and a leap second are refused")
+    func refusedRelatives() {
+        #expect(PocketBaseDateTime(parsing: "2024-05-06 +0200") == nil)
+        #expect(PocketBaseDateTime(parsing: "2016-12-31T23:59:60Z") == nil)
+    }
 }

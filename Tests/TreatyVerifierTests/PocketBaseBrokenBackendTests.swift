@@ -37,6 +37,19 @@ import TreatyVerifier
         #expect(run.tally.skipped == 0, "skipped:\n\(run.problems)")
     }
 
+    @Test("a failing run's exchanges show the login's password and token, and leaked token keys, masked")
+    func failingRunShowsNoSecret() async throws {
+        let run = try await Self.verify { BrokenPocketBaseDialect(breakage: .leaksTokenKey, wrapped: $0) }
+        #expect(!run.succeeded)
+        let transcripts = run.cases.flatMap(\.exchanges).map(\.transcript).joined(separator: "\n")
+        let shown = transcripts + "\n" + run.problems
+        #expect(!shown.contains("leaked-token-key"), "a token key in an answer")
+        #expect(!shown.contains("admin-password-123"), "the superuser's password")
+        #expect(!shown.contains("eyJ"), "a PocketBase token (a JWT)")
+        #expect(transcripts.contains(#""tokenKey":"<redacted>""#), "the member is kept, its value masked")
+        #expect(transcripts.contains(#""token":"<redacted>""#), "the login answer is kept, its token masked")
+    }
+
     @Test("a PocketBase backend that breaks one part of the wire format fails with that rule",
           arguments: PocketBaseBreakage.allCases)
     func brokenBackendFails(_ breakage: PocketBaseBreakage) async throws {

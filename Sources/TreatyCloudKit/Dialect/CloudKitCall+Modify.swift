@@ -1,4 +1,3 @@
-internal import Synchronization
 internal import TreatyDialect
 internal import TreatyJSON
 
@@ -28,9 +27,7 @@ extension CloudKitCall {
         let numbersAsStrings = try bool("numbersAsStrings", default: false)
         let requestKeys = try strings(body["desiredKeys"], "desiredKeys")
         let atomic = try bool("atomic", default: true) && isAtomic(zone)
-        let results = dialect.state.writing.withLock { _ in
-            apply(operations, in: zone, atomic: atomic)
-        }
+        let results = store.transaction { apply(operations, in: zone, atomic: atomic) }
         var records: [JSONValue] = []
         for (operation, result) in zip(operations, results) {
             switch result {

@@ -1,4 +1,3 @@
-internal import Synchronization
 internal import TreatyDialect
 internal import TreatyJSON
 
@@ -53,7 +52,7 @@ extension CloudKitCall {
             guard names.insert(name).inserted else { throw .badRequest("more than one operation on zone '\(name)'") }
             parsed.append((type, scope.zone(name), entry["zone"]?["atomic"]?.boolValue ?? true))
         }
-        let zones = dialect.state.writing.withLock { _ in
+        let zones = store.transaction {
             parsed.map { operation -> JSONValue in
                 do throws(CloudKitError) {
                     return try operation.type == "create"

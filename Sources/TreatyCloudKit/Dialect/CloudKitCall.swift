@@ -68,7 +68,7 @@ struct CloudKitCall {
         }
     }
 
-    /// A read's answer, kept (``TreatyDialect/KeptAnswers``) until the records, record types or zones
+    /// A read's answer, kept (``TreatyDialect/RevisionCache``) until the records, record types or zones
     /// change; `read` says whether its answer may be kept (no error entry in it). The kept
     /// answers were looked up before the body was parsed (``CloudKitDialect/respond(to:store:)``).
     private func kept(_ read: () throws(CloudKitError) -> (DialectResponse, keepable: Bool)) throws(CloudKitError)
@@ -76,7 +76,7 @@ struct CloudKitCall {
     {
         let (response, keepable) = try read()
         if keepable, response.status == .ok, let keptAt {
-            dialect.state.keptAnswers.keep(response.body, for: keptAt.key, validity: keptAt.revisions)
+            dialect.state.keptAnswers.keep(response.body, for: keptAt.key, revisions: keptAt.revisions)
         }
         return response
     }

@@ -49,7 +49,9 @@ public struct CloudKitDialect: Dialect {
                     scope: "\(route.operation)|\(scope.environment.rawValue)|\(scope.database.rawValue)|\(scope.owner)",
                     host: request.headers[CloudKitCall.hostHeader] ?? "", body: request.body)
                 let revisions = CloudKitReadKey.revisions(in: store)
-                if let body = state.keptAnswers.answer(for: key, validity: revisions) { return CloudKitAnswer.bytes(body) }
+                if let body = state.keptAnswers.value(for: key, revisions: revisions) {
+                    return CloudKitAnswer.bytes(body)
+                }
                 keptAt = (key, revisions)
             }
             let call = try CloudKitCall(
@@ -83,11 +85,8 @@ public struct CloudKitDialect: Dialect {
 
 /// The dialect's own state, shared by every event loop.
 final class CloudKitState: Sendable {
-    /// Held by every write, so change-tag checks, reference checks and the write they guard are
-    /// one step.
-    let writing = Mutex(())
     /// Read answers kept until the store changes.
-    let keptAnswers = KeptAnswers<CloudKitReadKey>(
+    let keptAnswers = RevisionCache<CloudKitReadKey, [UInt8]>(
         capacity: CloudKitReadKey.capacity, byteLimit: CloudKitReadKey.byteLimit)
     /// Query rows kept until the records change.
     let queryRows = CloudKitQueryRowCache()

@@ -5,7 +5,8 @@ internal import TreatyJSON
 /// existence checks of each operation type, field values against the schema, VALIDATE and
 /// DELETE_SELF references, and the fields the development environment learns.
 ///
-/// Runs under the dialect's write lock, so what it reads is what the writes will meet.
+/// Runs inside a store transaction (``TreatyDialect/RecordStore/transaction(_:)``), so what it
+/// reads is what the writes will meet.
 struct CloudKitModifyPlanner {
     let call: CloudKitCall
     let zone: CloudKitZoneID

@@ -39,32 +39,37 @@ struct CloudKitFixtureLoader {
     }
 
     func load(directory: String) -> Result {
-        let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
-            .filter { $0.hasSuffix(".json") }.sorted()
+        let walker = FixtureDirectory(
+            path: directory, maxFileSize: maxFileSize,
+            fix: "pass --fixtures with the folder holding <RecordType>.json files")
+        let listing = walker.list()
         var records: [JSONObject] = []
-        var diagnostics: [Diagnostic] = []
-        for file in files {
-            let typeName = String(file.dropLast(5))
-            let path = directory + "/" + file
+        var diagnostics = listing.diagnostics
+        for file in listing.files {
+            let typeName = file.stem
             guard let type = schema.recordTypes[typeName] else {
                 let names = schema.recordTypes.keys.sorted()
                 let hint = Suggestion.closest(to: typeName, among: names).map { "; did you mean '\($0).json'?" } ?? ""
                 diagnostics.append(
                     .error(
-                        "unknown-record-type", "'\(file)' is named after no record type of the contract\(hint)",
-                        at: SourceLocation(file: path), fix: "name fixture files <RecordType>.json; types: \(names.joined(separator: ", "))"))
+                        "unknown-record-type",
+                        "'\(file.relativePath)' is named after no record type of the contract\(hint)",
+                        at: SourceLocation(file: file.path),
+                        fix: "name fixture files <RecordType>.json; types: \(names.joined(separator: ", "))"))
                 continue
             }
-            diagnostics += loadFile(path, type: type, into: &records)
+            diagnostics += loadFile(file, walker: walker, type: type, into: &records)
         }
         return Result(records: diagnostics.containsErrors ? nil : records, diagnostics: diagnostics)
     }
 
-    private func loadFile(_ path: String, type: CloudKitRecordType, into records: inout [JSONObject]) -> [Diagnostic] {
+    private func loadFile(
+        _ file: FixtureDirectory.File, walker: FixtureDirectory, type: CloudKitRecordType,
+        into records: inout [JSONObject]
+    ) -> [Diagnostic] {
+        let path = file.path
         let bytes: [UInt8]
-        switch BoundedFile.read(
-            path, limit: maxFileSize, what: "fixture file", fix: "split the records over fewer, smaller fixtures")
-        {
+        switch walker.read(file) {
         case .bytes(let read): bytes = read
         case .refused(let diagnostic): return [diagnostic]
         }

@@ -2,10 +2,10 @@ internal import TreatyDialect
 
 /// What a CloudKit read's kept answer (`records/lookup`, `records/query`) depends on: the
 /// operation, environment, database and zone owner, the `Host` (asset URLs name it) and the exact
-/// body. Answers are kept in a ``TreatyDialect/KeptAnswers`` until the store's records, record
+/// body. Answers are kept in a ``TreatyDialect/RevisionCache`` until the store's records, record
 /// types or zones change; answers holding an error entry are never kept, since every error has its
 /// own `uuid`.
-struct CloudKitReadKey: KeptAnswerKey {
+struct CloudKitReadKey: CacheKey {
     var scope: String
     var host: String
     var body: [UInt8]

@@ -1,4 +1,3 @@
-internal import Foundation
 public import TreatyCore
 import TreatyJSON
 import TreatyRules
@@ -30,37 +29,22 @@ public struct FixtureLoader: Sendable {
         public var diagnostics: [Diagnostic]
     }
 
-    /// Loads every `.json` file in `directory` for `contract`.
+    /// Loads every `.json`, `.yaml` and `.yml` file in `directory` for `contract`.
     public func load(directory: String, for contract: Contract) -> Result {
-        let url = URL(fileURLWithPath: directory)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
-            return Result(
-                diagnostics: [
-                    .error(
-                        "unreadable-file",
-                        "cannot read the fixture directory: \(PathCheck.problem(directory, expected: .directory) ?? "it is not readable")",
-                        at: SourceLocation(file: directory),
-                        fix: "pass --fixtures with the folder holding <resource>.json files")
-                ])
-        }
-        var diagnostics: [Diagnostic] = []
+        let walker = FixtureDirectory(
+            path: directory, extensions: [".json", ".yaml", ".yml"], maxFileSize: maxFileSize,
+            fix: "pass --fixtures with the folder holding <resource>.json files")
+        let listing = walker.list()
+        var diagnostics = listing.diagnostics
         var fixtures = FixtureSet()
-        let extensions = [".json", ".yaml", ".yml"]
-        for name in names.sorted() where !name.hasPrefix(".") {
-            guard let suffix = extensions.first(where: name.hasSuffix) else { continue }
-            let file = url.appendingPathComponent(name).path
-            let displayName = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-            if let refusal = ContractFileReference.refusal(of: displayName, leaving: directory, what: "fixture directory") {
-                diagnostics.append(refusal)
-                continue
-            }
-            let resource = String(name.dropLast(suffix.count))
+        for file in listing.files {
+            let resource = file.stem
             guard contract.resource(named: resource) != nil else {
                 let known = contract.resources.map(\.name)
                 diagnostics.append(
                     .error(
                         "unknown-resource", "fixture file names no resource of the contract",
-                        at: SourceLocation(file: displayName),
+                        at: SourceLocation(file: file.path),
                         details: Suggestion.closest(to: resource, among: known).map { ["did you mean '\($0).json'?"] }
                             ?? [],
                         fix: "name fixture files after resources: \(known.map { "\($0).json" }.joined(separator: ", "))"
@@ -71,14 +55,14 @@ public struct FixtureLoader: Sendable {
                 diagnostics.append(
                     .error(
                         "duplicate-fixture", "'\(resource)' has more than one fixture file",
-                        at: SourceLocation(file: displayName),
+                        at: SourceLocation(file: file.path),
                         fix: "keep one of \(resource).json and \(resource).yaml"))
                 continue
             }
             let (records, found) =
-                suffix == ".json"
-                ? loadFile(file, displayName: displayName, resource: resource, contract: contract)
-                : loadYAML(file, displayName: displayName, resource: resource, contract: contract)
+                file.fileExtension == ".json"
+                ? loadFile(file, walker: walker, resource: resource, contract: contract)
+                : loadYAML(file.path, displayName: file.path, resource: resource, contract: contract)
             diagnostics += found
             if let records { fixtures.records[resource] = records }
         }
@@ -120,15 +104,14 @@ public struct FixtureLoader: Sendable {
     }
 
     private func loadFile(
-        _ path: String,
-        displayName: String,
+        _ file: FixtureDirectory.File,
+        walker: FixtureDirectory,
         resource: String,
         contract: Contract
     ) -> ([JSONObject]?, [Diagnostic]) {
+        let displayName = file.path
         let data: [UInt8]
-        switch BoundedFile.read(
-            path, limit: maxFileSize, what: "fixture file", shownAs: displayName, fix: FixtureLimits.fix)
-        {
+        switch walker.read(file) {
         case .bytes(let bytes): data = bytes
         case .refused(let diagnostic): return (nil, [diagnostic])
         }

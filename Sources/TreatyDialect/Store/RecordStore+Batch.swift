@@ -1,5 +1,3 @@
-import Synchronization
-
 extension RecordStore {
     /// Applies `operations` in order under one acquisition of the store's lock, so no other
     /// request sees the batch half done.
@@ -21,7 +19,7 @@ extension RecordStore {
     /// - Returns: One outcome per operation, in order.
     public func apply(_ operations: [StoreOperation], mode: BatchMode) -> BatchResult {
         let now = Self.wallClock()
-        return state.withLock { state -> BatchResult in
+        return writing { state -> BatchResult in
             let saved = (version: state.version, lastMutation: state.lastMutation, random: state.random)
             var undo: [StoreChange] = []
             var outcomes: [BatchResult.Outcome] = []
@@ -29,20 +27,16 @@ extension RecordStore {
             for (index, operation) in operations.enumerated() {
                 do throws(StoreError) {
                     let (outcome, change) = try perform(operation, in: &state, now: now)
-                    if mode == .atomic, let change { undo.append(change) }
+                    if let change {
+                        if mode == .atomic { undo.append(change) } else { state.journal(CollectionOfOne(change)) }
+                    }
                     outcomes.append(outcome)
                 } catch {
                     guard mode == .atomic else {
                         outcomes.append(.failed(error))
                         continue
                     }
-                    for change in undo.reversed() {
-                        state.tables[change.resource]?.rows[change.id] = change.previous
-                        if change.appended { state.tables[change.resource]?.order.removeLast() }
-                        if let position = change.removedAt {
-                            state.tables[change.resource]?.order.insert(change.id, at: position)
-                        }
-                    }
+                    state.undo(undo)
                     state.version = saved.version
                     state.lastMutation = saved.lastMutation
                     state.random = saved.random
@@ -53,6 +47,7 @@ extension RecordStore {
                         failure: BatchResult.Failure(index: index, error: error))
                 }
             }
+            state.journal(undo)
             return BatchResult(outcomes: outcomes, failure: nil)
         }
     }

@@ -21,7 +21,7 @@ extension RecordStore {
     /// keep the values of keys it still declares, gain empty values (`null`, `[]`) for new keys
     /// and lose keys it no longer declares.
     public func define(_ resource: Resource) {
-        state.withLock { state in
+        writing { state in
             var identities: [String: IdentityType] = [:]
             for model in state.models.values { identities[model.resource.name] = model.resource.identity.type }
             identities[resource.name] = resource.identity.type
@@ -46,7 +46,7 @@ extension RecordStore {
     ///
     /// - Throws: ``StoreError`` `not_found` when the store holds no such resource.
     public func removeResource(named name: String) throws(StoreError) {
-        try state.withLock { state throws(StoreError) in
+        try writing { state throws(StoreError) in
             _ = try Self.model(name, in: state)
             state.models[name] = nil
             state.tables[name] = nil

@@ -1,4 +1,4 @@
-import Synchronization
+internal import Synchronization
 public import TreatyJSON
 
 extension RecordStore {
@@ -15,8 +15,9 @@ extension RecordStore {
     /// - Returns: The stored record, every declared key present.
     public func create(_ resource: String, scope: Scope? = nil, body: JSONValue) throws(StoreError) -> JSONObject {
         let now = Self.wallClock()
-        return try state.withLock { state throws(StoreError) -> JSONObject in
-            try applyCreate(resource, scope: scope, body: body, in: &state, now: now).record
+        return try writing { state throws(StoreError) -> JSONObject in
+            try journaled(
+                applyCreate(resource, scope: scope, body: body, in: &state, now: now), in: &state)
         }
     }
 
@@ -44,8 +45,10 @@ extension RecordStore {
         let now = Self.wallClock()
         let write = StoreOperation.WriteOptions(
             replacing: false, writable: writable, expectedVersion: expectedVersion, creatingIfMissing: false)
-        return try state.withLock { state throws(StoreError) -> JSONObject in
-            try applyChange(resource, id: id, scope: scope, input: patch, write: write, in: &state, now: now).record
+        return try writing { state throws(StoreError) -> JSONObject in
+            try journaled(
+                applyChange(resource, id: id, scope: scope, input: patch, write: write, in: &state, now: now),
+                in: &state)
         }
     }
 
@@ -77,8 +80,10 @@ extension RecordStore {
         let now = Self.wallClock()
         let write = StoreOperation.WriteOptions(
             replacing: true, writable: writable, expectedVersion: expectedVersion, creatingIfMissing: false)
-        return try state.withLock { state throws(StoreError) -> JSONObject in
-            try applyChange(resource, id: id, scope: scope, input: record, write: write, in: &state, now: now).record
+        return try writing { state throws(StoreError) -> JSONObject in
+            try journaled(
+                applyChange(resource, id: id, scope: scope, input: record, write: write, in: &state, now: now),
+                in: &state)
         }
     }
 
@@ -98,9 +103,25 @@ extension RecordStore {
         expectedVersion: Int64? = nil
     ) throws(StoreError) -> JSONObject {
         let now = Self.wallClock()
-        return try state.withLock { state throws(StoreError) -> JSONObject in
-            try applyDelete(resource, id: id, scope: scope, expectedVersion: expectedVersion, in: &state, now: now)
-                .record
+        return try writing { state throws(StoreError) -> JSONObject in
+            try journaled(
+                applyDelete(resource, id: id, scope: scope, expectedVersion: expectedVersion, in: &state, now: now),
+                in: &state)
         }
+    }
+
+    /// Runs a write under the writer lock (``transaction(_:)``) and the state lock.
+    func writing<Result, Failure: Error>(_ body: (inout StoreState) throws(Failure) -> Result) throws(Failure)
+        -> Result
+    {
+        try writers.withLock(owning: false) { _ throws(Failure) -> Result in
+            try state.withLock { state throws(Failure) -> Result in try body(&state) }
+        }
+    }
+
+    /// The record a write stored, its change added to the open transaction's undo log.
+    func journaled(_ write: (record: JSONObject, change: StoreChange), in state: inout StoreState) -> JSONObject {
+        state.journal(CollectionOfOne(write.change))
+        return write.record
     }
 }

@@ -20,6 +20,8 @@ public final class RecordStore: Sendable {
     let configuration: StoreConfiguration
     let retention: Int64
     let state: Mutex<StoreState>
+    /// Taken by every write before `state`, and held by a transaction for its whole body.
+    let writers = StoreWriterLock()
 
     /// Creates a store holding `fixtures` (already checked against the contract, see
     /// ``FixtureLoader``).
@@ -44,7 +46,7 @@ public final class RecordStore: Sendable {
         let now = Self.wallClock()
         var fresh = initialState
         fresh.restartHistory(now: now)
-        let replaced = state.withLock { current in
+        let replaced = writing { current in
             fresh.snapshots = current.snapshots
             swap(&current, &fresh)
             return fresh
@@ -62,9 +64,10 @@ public final class RecordStore: Sendable {
 
     /// Saves the current records under `name` (replacing an earlier snapshot of that name).
     public func snapshot(named name: String) {
-        state.withLock { current in
+        writing { current in
             var copy = current
             copy.snapshots = [:]
+            copy.journal = nil
             current.snapshots[name] = copy
         }
     }
@@ -72,7 +75,7 @@ public final class RecordStore: Sendable {
     /// Restores the records saved as `name`; returns `false` when there is no such snapshot.
     @discardableResult
     public func restore(named name: String) -> Bool {
-        let replaced = state.withLock { current -> StoreState? in
+        let replaced = writing { current -> StoreState? in
             guard var saved = current.snapshots[name] else { return nil }
             saved.snapshots = current.snapshots
             swap(&current, &saved)

@@ -45,6 +45,9 @@ struct StoreState: Sendable {
     var purgedThroughVersion: Int64 = 0
     var random: SeededGenerator
     var snapshots: [String: StoreState] = [:]
+    /// The undo log of the open transaction (``RecordStore/transaction(_:)``): every record
+    /// write since it began, oldest first; `nil` when none is open.
+    var journal: [StoreChange]?
     let clock: StoreConfiguration.Clock
     /// The newest fixture timestamp: where the fixtures' history ends.
     private(set) var fixtureHistoryEnd: Int64 = 0
@@ -130,6 +133,24 @@ struct StoreState: Sendable {
         case .number(let number)?: number.text
         default: nil
         }
+    }
+
+    /// Undoes `changes`, newest first: each row goes back to what it was, and the insertion
+    /// order with it. The counters (version, clock, id generator) are the caller's to restore.
+    mutating func undo(_ changes: [StoreChange]) {
+        for change in changes.reversed() {
+            tables[change.resource]?.rows[change.id] = change.previous
+            if change.appended { tables[change.resource]?.order.removeLast() }
+            if let position = change.removedAt {
+                tables[change.resource]?.order.insert(change.id, at: position)
+            }
+        }
+    }
+
+    /// Adds `changes` to the open transaction's undo log, if one is open.
+    mutating func journal(_ changes: some Sequence<StoreChange>) {
+        guard journal != nil else { return }
+        journal?.append(contentsOf: changes)
     }
 
     /// The timestamp for the next mutation: max(now, previous + 1 ms) — or, with a fixed

@@ -4,6 +4,7 @@ public import TreatyCore
 internal import TreatyDialect
 public import TreatyJSON
 public import TreatyRules
+internal import TreatySecrets
 
 /// What a running case works with: it sends requests to the target, checks answers against the
 /// contract, and collects findings.
@@ -148,8 +149,8 @@ public final class CaseContext {
 
     private func conceal(_ finding: Finding) -> Finding {
         var finding = finding
-        finding.summary = concealer.redact(finding.summary)
-        finding.detail = concealer.redact(finding.detail)
+        finding.summary = concealer.redactMessage(finding.summary)
+        finding.detail = concealer.redactMessage(finding.detail)
         return finding
     }
 

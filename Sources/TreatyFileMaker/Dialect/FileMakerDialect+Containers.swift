@@ -1,6 +1,5 @@
 internal import Foundation
 internal import HTTPTypes
-internal import Synchronization
 internal import TreatyDialect
 internal import TreatyJSON
 
@@ -16,9 +15,12 @@ extension FileMakerDialect {
             throw FileMakerError.parameterInvalid("'\(name)' is not a container field of this layout's table")
         }
         let contentType = context.call.request.headers[.contentType] ?? ""
-        guard let form = MultipartForm(body: context.call.request.body, contentType: contentType) else {
+        let form: MultipartForm
+        do {
+            form = try MultipartForm(body: context.call.request.body, contentType: contentType)
+        } catch {
             throw FileMakerError(
-                1708, "a container upload is multipart/form-data with a part named 'upload'",
+                1708, "a container upload is multipart/form-data with a part named 'upload': \(error)",
                 status: .unsupportedMediaType)
         }
         guard let part = form.part(named: "upload") else {
@@ -29,7 +31,7 @@ extension FileMakerDialect {
             (filename as NSString).pathExtension.isEmpty ? "bin" : (filename as NSString).pathExtension.lowercased()
         let writer = FileMakerWriter(context: context)
         let host = HTTPField.Name("Host").flatMap { context.call.request.headers[$0] } ?? "127.0.0.1"
-        try state.writing.withLock { _ throws(FileMakerError) in
+        try context.store.transaction { () throws(FileMakerError) in
             let record = try stored(context, id: id)
             if let expected = context.call.query("modId"), expected != FileMakerRecordPresenter.text(record["modId"]) {
                 throw FileMakerError.modIDMismatch

@@ -62,7 +62,7 @@ extension FileMakerDialect {
         let (found, projection) = try finder.find(requests)
         let ordered = sort.sorted(found, ranks: projection.sortRanks, prefix: needed)
         if projection.revision == revisions[0] {
-            context.caches.foundSets.keep(.init(revisions: revisions, found: found, ordered: ordered), for: key)
+            context.caches.foundSets.keep(.init(found: found, ordered: ordered), for: key, revisions: revisions)
         }
         return (found, ordered, projection)
     }

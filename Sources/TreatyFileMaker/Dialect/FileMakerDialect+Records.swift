@@ -1,5 +1,4 @@
 internal import Foundation
-internal import Synchronization
 internal import TreatyDialect
 internal import TreatyJSON
 
@@ -54,7 +53,7 @@ extension FileMakerDialect {
         try Self.refuseUnknownKeys(body, allowed: Self.createKeys)
         guard let fieldData = body["fieldData"]?.objectValue else { throw FileMakerError.parameterMissing("fieldData") }
         let writer = FileMakerWriter(context: context)
-        let created = try state.writing.withLock { _ throws(FileMakerError) -> JSONObject in
+        let created = try context.store.transaction { () throws(FileMakerError) -> JSONObject in
             let record = try writer.create(try writer.values(fieldData, on: context.layout), in: context.layout.table)
             try writePortalRows(body["portalData"], parent: record, context: context)
             return record
@@ -74,7 +73,7 @@ extension FileMakerDialect {
         fieldData["deleteRelated"] = nil
         body["fieldData"] = .object(fieldData)
         let writer = FileMakerWriter(context: context)
-        let updated = try state.writing.withLock { _ throws(FileMakerError) -> JSONObject in
+        let updated = try context.store.transaction { () throws(FileMakerError) -> JSONObject in
             let record = try stored(context, id: id)
             if let expected = body["modId"].map(FileMakerRecordPresenter.text), !expected.isEmpty,
                 expected != FileMakerRecordPresenter.text(record["modId"])
@@ -92,7 +91,7 @@ extension FileMakerDialect {
 
     /// `DELETE …/records/{id}` → `{}`.
     func delete(_ context: FileMakerContext, id: String) throws(FileMakerError) -> DialectResponse {
-        try state.writing.withLock { _ throws(FileMakerError) in
+        try context.store.transaction { () throws(FileMakerError) in
             _ = try stored(context, id: id)
             _ = try? context.store.delete(context.resource, id: id)
         }
@@ -107,7 +106,7 @@ extension FileMakerDialect {
         try Self.refuseUnknownKeys(body, allowed: FileMakerScriptRun.keys)
         guard let table = context.table else { throw FileMakerError(106, "Table is missing") }
         let writer = FileMakerWriter(context: context)
-        let copy = try state.writing.withLock { _ throws(FileMakerError) -> JSONObject in
+        let copy = try context.store.transaction { () throws(FileMakerError) -> JSONObject in
             let original = try stored(context, id: id)
             var values = JSONObject()
             for field in table.fields where !field.global && field.autoEnter == nil {

@@ -72,9 +72,6 @@ public struct FileMakerDialect: Dialect {
 /// The dialect's own state, shared by every event loop: the open sessions.
 final class FileMakerState: Sendable {
     let sessions: Mutex<FileMakerSessions>
-    /// Held by every write, so counters (record ids, serials) and `modId` checks are atomic with
-    /// the write they belong to.
-    let writing = Mutex(())
     /// Projections and related-row groups, kept until their table changes.
     let caches = FileMakerCaches()
 

@@ -25,51 +25,43 @@ public struct FileMakerFixtureLoader: Sendable {
 
     /// Loads `directory` for `schema`.
     public func load(directory: String, schema: FileMakerSchema) -> Result {
-        if let problem = PathCheck.problem(directory, expected: .directory) {
-            return Result(
-                fixtures: nil,
-                diagnostics: [
-                    .error(
-                        "unreadable-file", "cannot read the fixture directory: \(problem)",
-                        at: SourceLocation(file: directory),
-                        fix: "pass --fixtures with the folder holding <Layout>.json files")
-                ])
-        }
-        var diagnostics: [Diagnostic] = []
+        let walker = FixtureDirectory(
+            path: directory, folders: schema.databases.map(\.name), maxFileSize: maxFileSize,
+            fix: "pass --fixtures with the folder holding <Layout>.json files")
+        let listing = walker.list()
+        var diagnostics = listing.diagnostics
         var records: [String: [JSONObject]] = [:]
         var last: [String: Int] = [:]
-        let base = directory.hasSuffix("/") ? directory : directory + "/"
         let known = Set(
             schema.databases.flatMap { database in
                 database.layouts.map { "\($0.name).json" } + database.layouts.map { "\(database.name)/\($0.name).json" }
             })
-        for name in ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
-        where name.hasSuffix(".json") && !known.contains(name) {
-            let layouts = schema.databases.flatMap { $0.layouts.map(\.name) }
-            let hint =
-                Suggestion.closest(to: String(name.dropLast(5)), among: layouts).map { ["did you mean '\($0).json'?"] }
-                ?? []
-            diagnostics.append(
-                .error(
-                    "unknown-layout", "'\(name)' names no layout of the contract",
-                    at: SourceLocation(file: base + name),
-                    details: hint,
-                    fix: "name fixture files after layouts: \(layouts.map { "\($0).json" }.joined(separator: ", "))"))
+        var files: [String: FixtureDirectory.File] = [:]
+        for file in listing.files {
+            guard known.contains(file.relativePath) else {
+                let layouts = schema.databases.flatMap { $0.layouts.map(\.name) }
+                let hint =
+                    Suggestion.closest(to: file.stem, among: layouts).map { ["did you mean '\($0).json'?"] } ?? []
+                let names = layouts.map { "\($0).json" }.joined(separator: ", ")
+                diagnostics.append(
+                    .error(
+                        "unknown-layout", "'\(file.relativePath)' names no layout of the contract",
+                        at: SourceLocation(file: file.path),
+                        details: hint,
+                        fix: "name fixture files after layouts: \(names)"))
+                continue
+            }
+            files[file.relativePath] = file
         }
         for database in schema.databases {
             for layout in database.layouts {
                 let candidates =
-                    [base + database.name + "/" + layout.name + ".json"]
-                    + (database.name == schema.databases.first?.name ? [base + layout.name + ".json"] : [])
-                guard let file = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
-                    continue
-                }
-                if let refusal = ContractFileReference.refusal(of: file, leaving: directory, what: "fixture directory") {
-                    diagnostics.append(refusal)
-                    continue
-                }
+                    [database.name + "/" + layout.name + ".json"]
+                    + (database.name == schema.databases.first?.name ? [layout.name + ".json"] : [])
+                guard let file = candidates.lazy.compactMap({ files[$0] }).first else { continue }
                 let resource = FileMakerStoreModel.resource(database: database.name, table: layout.table)
-                let loaded = loadFile(file, layout: layout, database: database, existing: records[resource] ?? [])
+                let loaded = loadFile(
+                    file, walker: walker, layout: layout, database: database, existing: records[resource] ?? [])
                 diagnostics += loaded.diagnostics
                 records[resource, default: []] += loaded.records
                 last[resource] = max(last[resource] ?? 0, Self.largest("recordId", in: loaded.records))
@@ -86,25 +78,20 @@ public struct FileMakerFixtureLoader: Sendable {
             fixtures: diagnostics.containsErrors ? nil : FixtureSet(records: records), diagnostics: diagnostics)
     }
 
-    private func loadFile(_ file: String, layout: FileMakerLayout, database: FileMakerDatabase, existing: [JSONObject])
-        -> (records: [JSONObject], diagnostics: [Diagnostic])
-    {
-        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
-        guard size <= maxFileSize, let data = FileManager.default.contents(atPath: file), data.count <= maxFileSize else {
-            return (
-                [],
-                [
-                    .error(
-                        "unreadable-file",
-                        "cannot read the fixture file: \(PathCheck.problem(file, expected: .file) ?? "it is over \(maxFileSize) bytes")",
-                        at: SourceLocation(file: file))
-                ]
-            )
+    private func loadFile(
+        _ entry: FixtureDirectory.File, walker: FixtureDirectory, layout: FileMakerLayout,
+        database: FileMakerDatabase, existing: [JSONObject]
+    ) -> (records: [JSONObject], diagnostics: [Diagnostic]) {
+        let file = entry.path
+        let data: [UInt8]
+        switch walker.read(entry) {
+        case .bytes(let bytes): data = bytes
+        case .refused(let diagnostic): return ([], [diagnostic])
         }
         let text = String(decoding: data, as: UTF8.self)
         let value: JSONValue
         do {
-            value = try JSONParser().parse(Array(data))
+            value = try JSONParser().parse(data)
         } catch {
             return (
                 [],

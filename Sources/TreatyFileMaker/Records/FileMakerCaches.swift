@@ -1,12 +1,14 @@
-internal import Synchronization
 internal import TreatyDialect
 internal import TreatyJSON
 internal import TreatyQuery
 
-/// What the dialect derives from a table's records and keeps until the table changes (keyed by
-/// the store's revision of it, which names one content for good): the records as the query
-/// model reads them, with an indexed data source, for `_find`; and related rows by key, for
-/// portals.
+/// What the dialect derives from a table's records and keeps until the table changes (kept in
+/// ``TreatyDialect/RevisionCache``s at the store's revision of it, which names one content for
+/// good): the records as the query model reads them, with an indexed data source, for `_find`;
+/// related rows by key, for portals; rendered records; and recent finds' outcomes.
+///
+/// Projections and related rows are weighed by an estimate per record (their indexes and rows
+/// are not measured byte by byte): ``projectionBytesPerRecord`` and ``relatedBytesPerRecord``.
 final class FileMakerCaches: Sendable {
     /// A table's records as a layout's finds read them.
     struct Projection: Sendable {
@@ -75,22 +77,32 @@ final class FileMakerCaches: Sendable {
 
     /// A related table's rows grouped by the value of one key field.
     struct Related: Sendable {
-        let revision: UInt64
         let rows: [String: [JSONObject]]
+        /// How many rows there are in all.
+        let count: Int
     }
 
     /// Records rendered for answers (see ``FileMakerRenderedRecords``).
     let rendered = FileMakerRenderedRecords()
     /// Recent finds' outcomes (see ``FileMakerFoundSets``).
     let foundSets = FileMakerFoundSets()
-    private let projections = Mutex<[String: Projection]>([:])
-    private let related = Mutex<[String: Related]>([:])
+    /// The estimated bytes of one record in a projection: the stored and projected record, its
+    /// index entries, words and sort ranks.
+    static let projectionBytesPerRecord = 512
+    /// The estimated bytes of one row in related rows by key.
+    static let relatedBytesPerRecord = 64
+    private let projections = RevisionCache<String, Projection>(capacity: 64, byteLimit: 1 << 30) { key, projection in
+        key.utf8.count + projection.records.count * FileMakerCaches.projectionBytesPerRecord
+    }
+    private let related = RevisionCache<String, Related>(capacity: 256, byteLimit: 256 << 20) { key, related in
+        key.utf8.count + related.count * FileMakerCaches.relatedBytesPerRecord
+    }
 
     /// The projection of `resource`'s records for `layout`, built again only after a write.
     func projection(of resource: String, for layout: FileMakerLayout, store: RecordStore) -> Projection? {
         guard let live = try? store.liveRecords(of: resource) else { return nil }
         let key = resource + "\u{0}" + layout.name
-        if let cached = projections.withLock({ $0[key] }), cached.revision == live.revision { return cached }
+        if let cached = projections.value(for: key, revisions: [live.revision]) { return cached }
         var kinds: [String: FieldKind] = [:]
         for field in layout.fields where !field.global {
             kinds[field.name] =
@@ -110,7 +122,7 @@ final class FileMakerCaches: Sendable {
             revision: live.revision, records: live.records, projected: projected,
             source: InMemoryDataSource(schema: schema, records: ["records": projected]), schema: schema,
             words: words, sortRanks: sortRanks)
-        projections.withLock { $0[key] = projection }
+        projections.keep(projection, for: key, revisions: [live.revision])
         return projection
     }
 
@@ -118,13 +130,13 @@ final class FileMakerCaches: Sendable {
     func rows(of resource: String, by key: String, store: RecordStore) -> [String: [JSONObject]] {
         guard let live = try? store.liveRecords(of: resource) else { return [:] }
         let name = resource + "\u{0}" + key
-        if let cached = related.withLock({ $0[name] }), cached.revision == live.revision { return cached.rows }
+        if let cached = related.value(for: name, revisions: [live.revision]) { return cached.rows }
         var rows: [String: [JSONObject]] = [:]
         for row in live.records {
             let value = FileMakerRecordPresenter.text(row[key])
             if !value.isEmpty { rows[value, default: []].append(row) }
         }
-        related.withLock { $0[name] = Related(revision: live.revision, rows: rows) }
+        related.keep(Related(rows: rows, count: live.records.count), for: name, revisions: [live.revision])
         return rows
     }
 }

@@ -1,5 +1,6 @@
 internal import HTTPTypes
 public import Logging
+internal import TreatySecrets
 
 /// An async HTTP/1.1 and HTTP/2 client over libcurl that keeps connections open for reuse.
 ///
@@ -114,7 +115,7 @@ public final class HTTPClient: Sendable {
             "sending HTTP request",
             metadata: [
                 "http.method": "\(request.method)",
-                "http.url": "\(SecretRedaction.redactedURL(request.url))",
+                "http.url": "\(SecretPolicy.redactedURL(request.url))",
                 "http.request.headers": request.headerFields.redactedMetadata,
                 "http.request.body_size": "\(request.body?.count ?? 0)",
             ]
@@ -126,7 +127,7 @@ public final class HTTPClient: Sendable {
             "received HTTP response",
             metadata: [
                 "http.method": "\(request.method)",
-                "http.url": "\(SecretRedaction.redactedURL(request.url))",
+                "http.url": "\(SecretPolicy.redactedURL(request.url))",
                 "http.status": "\(response.status.code)",
                 "http.version": "\(response.httpVersion)",
                 "http.response.body_size": "\(response.body.count)",

@@ -1,3 +1,5 @@
+internal import TreatySecrets
+
 extension HTTPClientError {
     /// One line saying what failed, for which request, and what to do about it.
     ///
@@ -55,6 +57,6 @@ extension HTTPClientError {
     }
 
     private var displayURL: String {
-        context.url.map(SecretRedaction.redactedURL) ?? "the request"
+        context.url.map(SecretPolicy.redactedURL) ?? "the request"
     }
 }

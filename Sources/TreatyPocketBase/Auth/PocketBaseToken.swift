@@ -23,7 +23,7 @@ public struct PocketBaseToken: Sendable, Hashable {
         let header = Base64URL.encode(Array(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
         let payload = Base64URL.encode(Array(JSONValue.object(claims).serialized().utf8))
         let input = header + "." + payload
-        return input + "." + Base64URL.encode(SHA256.hmac(key: Array(key.utf8), message: Array(input.utf8)))
+        return input + "." + Base64URL.encode(PocketBaseDigest.hmacSHA256(key: key, message: input))
     }
 
     /// The claims of a token, unverified; `nil` when it is not a JWT with a JSON object payload.
@@ -47,7 +47,7 @@ public struct PocketBaseToken: Sendable, Hashable {
     public static func hasValidSignature(_ text: String, key: String) -> Bool {
         guard let dot = text.lastIndex(of: ".") else { return false }
         let input = text[..<dot]
-        let expected = Base64URL.encode(SHA256.hmac(key: Array(key.utf8), message: Array(input.utf8)))
+        let expected = Base64URL.encode(PocketBaseDigest.hmacSHA256(key: key, message: input))
         return expected == text[text.index(after: dot)...]
     }
 }

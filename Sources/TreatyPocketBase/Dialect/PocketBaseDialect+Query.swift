@@ -54,15 +54,10 @@ extension PocketBaseDialect {
         _ text: String, of collection: String, publicSchema: Bool, scope: PocketBaseQueryScope
     ) throws(QueryParseError) -> Expr {
         let key = PocketBaseQueryCache.ExpressionKey(text: text, collection: collection, publicSchema: publicSchema)
-        if let cached = state.withLock({ $0.queries.generation == scope.generation ? $0.queries.expressions[key] : nil }) {
-            return cached
+        return try expressions.value(for: key, revisions: [scope.generation]) { () throws(QueryParseError) in
+            try PocketBaseFilter.parse(
+                text, schema: publicSchema ? scope.publicSchema : scope.schema, resource: collection)
         }
-        let expr = try PocketBaseFilter.parse(
-            text, schema: publicSchema ? scope.publicSchema : scope.schema, resource: collection)
-        state.withLock { state in
-            if state.queries.generation == scope.generation { state.queries.remember(expr, for: key) }
-        }
-        return expr
     }
 
     /// The expression of an API rule; a rule that does not parse matches nothing.

@@ -85,13 +85,13 @@ extension PocketBaseDialect {
         let (generation, names) = state.withLock { state in (state.queries.generation, state.collections.map(\.name)) }
         let validity = [generation] + names.map { (try? call.store.revision(of: $0)) ?? 0 }
         let key = request + "\u{0}" + call.caller.cacheKey
-        if let bytes = keptAnswers.answer(for: key, validity: validity) {
+        if let bytes = keptAnswers.value(for: key, revisions: validity) {
             var headers = HTTPFields()
             headers[.contentType] = "application/json"
             return DialectResponse(status: .ok, headers: headers, body: bytes)
         }
         let response = try answer()
-        if response.status == .ok { keptAnswers.keep(response.body, for: key, validity: validity) }
+        if response.status == .ok { keptAnswers.keep(response.body, for: key, revisions: validity) }
         return response
     }
 

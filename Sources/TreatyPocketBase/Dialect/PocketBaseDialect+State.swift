@@ -65,7 +65,7 @@ extension PocketBaseDialect {
 
     /// The stored form of a password (a salted SHA-256; the simulator needs no bcrypt).
     static func passwordHash(_ password: String) -> String {
-        "sha256$" + SHA256.hex(SHA256.hash(Array(("treaty-pocketbase:" + password).utf8)))
+        "sha256$" + PocketBaseDigest.hex(PocketBaseDigest.sha256("treaty-pocketbase:" + password))
     }
 
     /// The time of the store's next change in PocketBase's form: what a write stamps, on the

@@ -31,8 +31,13 @@ public final class PocketBaseDialect: Dialect {
     /// Indexes of collection fields, kept between requests until their collection changes.
     let indexes = QueryIndexCache()
     /// Parameterless record views, kept until a collection or any record changes.
-    let keptAnswers = KeptAnswers<String>(
+    let keptAnswers = RevisionCache<String, [UInt8]>(
         capacity: PocketBaseKeptAnswers.capacity, byteLimit: PocketBaseKeptAnswers.byteLimit)
+    /// Parsed filters and rules, kept at the ``PocketBaseQueryCache/generation`` of the
+    /// collections they were parsed against.
+    let expressions = RevisionCache<PocketBaseQueryCache.ExpressionKey, Expr>(
+        capacity: PocketBaseQueryCache.capacity, byteLimit: PocketBaseQueryCache.byteLimit
+    ) { key, _ in key.text.utf8.count * PocketBaseQueryCache.bytesPerCharacter + key.collection.utf8.count }
 
     /// Creates a dialect.
     ///

@@ -8,7 +8,7 @@ struct PocketBaseDialectState: Sendable {
     var collections: [PocketBaseCollection] = [] {
         didSet { queries = PocketBaseQueryCache() }
     }
-    /// Schemas and parsed expressions derived from `collections`.
+    /// Schemas derived from `collections`, and the generation naming them.
     var queries = PocketBaseQueryCache()
     /// Creation and change times of each collection, by id.
     var collectionTimes: [String: (created: PocketBaseDateTime, updated: PocketBaseDateTime)] = [:]

@@ -7,7 +7,7 @@ internal import Foundation
 /// by their whole query) are kept, unless a rule or the query reads the clock, `@random` or the
 /// request beyond the caller.
 ///
-/// The answers themselves live in a ``TreatyDialect/KeptAnswers`` keyed by request and caller
+/// The answers themselves live in a ``TreatyDialect/RevisionCache`` keyed by request and caller
 /// (at most ``capacity`` of them, ``byteLimit`` bytes); this says which may be kept.
 enum PocketBaseKeptAnswers {
     static let capacity = 4096

@@ -47,28 +47,15 @@ public struct PocketBaseRecordLoader: Sendable {
     /// Loads every `*.json` file of `directory`, each named after a collection.
     public func load(directory: String) -> PocketBaseRecordLoadResult {
         var result = PocketBaseRecordLoadResult()
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }
-                .sorted()
-        } catch {
-            result.diagnostics.append(
-                .error(
-                    "unreadable-directory",
-                    "cannot read the fixture directory: \(PathCheck.problem(directory, expected: .directory) ?? "it is not readable")",
-                    at: SourceLocation(file: directory),
-                    fix: "give a directory holding <collection>.json files"))
-            return result
-        }
+        let walker = FixtureDirectory(
+            path: directory, maxFileSize: maxFileSize, fix: "give a directory holding <collection>.json files")
+        let listing = walker.list()
+        result.diagnostics += listing.diagnostics
         // Parse every file first, so relations can point at records of any file.
         var files: [(file: String, text: String, collection: PocketBaseCollection, records: [JSONValue])] = []
-        for name in names {
-            let file = (directory as NSString).appendingPathComponent(name)
-            if let refusal = ContractFileReference.refusal(of: file, leaving: directory, what: "fixture directory") {
-                result.diagnostics.append(refusal)
-                continue
-            }
-            let collectionName = String(name.dropLast(".json".count))
+        for entry in listing.files {
+            let file = entry.path
+            let collectionName = entry.stem
             guard let collection = collections.first(where: { $0.name == collectionName }) else {
                 let known = collections.filter { !$0.system }.map(\.name).joined(separator: ", ")
                 result.diagnostics.append(
@@ -90,7 +77,7 @@ public struct PocketBaseRecordLoader: Sendable {
                 continue
             }
             let data: [UInt8]
-            switch BoundedFile.read(file, limit: maxFileSize, what: "fixture file", fix: FixtureLimits.fix) {
+            switch walker.read(entry) {
             case .bytes(let bytes): data = bytes
             case .refused(let diagnostic):
                 result.diagnostics.append(diagnostic)

@@ -61,19 +61,28 @@ private struct DateScanner {
         return Self.months.firstIndex(of: name).map { $0 + 1 }
     }
 
-    /// `2006-01-02`, optionally followed by a time and a zone.
+    /// `2006-01-02`, optionally followed by a time and a zone, read by the shared RFC 3339
+    /// parser; after a space separator the zone may also be Go's ` +0700` with an optional zone
+    /// name after it.
     mutating func isoDateTime() -> PocketBaseDateTime? {
-        guard let year = number(width: 4), take("-"), let month = number(width: 2), take("-"),
-            let day = number(width: 2)
+        let prefix = bytes.withUnsafeBufferPointer { RFC3339Timestamp.parsePrefix($0, grammar: Self.isoGrammar) }
+        guard let (timestamp, end) = prefix, timestamp.second < 60 else { return nil }
+        index = end
+        if atEnd { return Self.make(timestamp, offset: timestamp.offsetSeconds ?? 0) }
+        guard end > 10, bytes[10] == 0x20, timestamp.offsetSeconds == nil, take(" "),
+            let offset = numericOffset()
         else { return nil }
-        if atEnd { return Self.make(year, month, day, 0, 0, 0, 0, offset: 0) }
-        let usesT = take("T")
-        guard usesT || take(" ") else { return nil }
-        guard let (hour, minute, second, nanos) = clock() else { return nil }
-        guard let offset = zone(allowSpaced: !usesT) else { return nil }
+        if take(" ") {
+            guard !word().isEmpty else { return nil }
+        }
         guard atEnd else { return nil }
-        return Self.make(year, month, day, hour, minute, second, nanos, offset: offset)
+        return Self.make(timestamp, offset: offset)
     }
+
+    /// What PocketBase's ISO layouts accept beyond strict RFC 3339.
+    private static let isoGrammar: RFC3339Timestamp.Grammar = [
+        .spaceSeparator, .dateOnly, .missingZone, .compactOffset, .commaFraction,
+    ]
 
     /// `15:04:05` with an optional fraction.
     mutating func clock() -> (Int, Int, Int, Int)? {
@@ -94,34 +103,15 @@ private struct DateScanner {
         return (hour, minute, second, nanos)
     }
 
-    /// The zone offset in seconds east of UTC (0 when absent).
-    mutating func zone(allowSpaced: Bool) -> Int? {
-        if atEnd { return 0 }
-        if take("Z") { return 0 }
-        if allowSpaced, take(" ") {
-            guard let offset = numericOffset() else { return nil }
-            if take(" ") {
-                guard !word().isEmpty else { return nil }
-            }
-            return offset
-        }
-        return numericOffset()
-    }
-
-    /// `+07:00` or `+0700`.
+    /// `+07:00` or `+0700`, read by the shared RFC 3339 parser.
     mutating func numericOffset() -> Int? {
-        let sign: Int
-        if take("+") {
-            sign = 1
-        } else if take("-") {
-            sign = -1
-        } else {
-            return nil
+        let start = index
+        let parsed = bytes.withUnsafeBufferPointer {
+            RFC3339Timestamp.parseOffset($0, at: start, grammar: .compactOffset)
         }
-        guard let hours = number(width: 2) else { return nil }
-        _ = take(":")
-        guard let minutes = number(width: 2), hours <= 23, minutes <= 59 else { return nil }
-        return sign * (hours * 3_600 + minutes * 60)
+        guard let (seconds, end) = parsed else { return nil }
+        index = end
+        return seconds
     }
 
     /// `02 Jan 2006`.
@@ -145,6 +135,12 @@ private struct DateScanner {
         }
         guard atEnd else { return nil }
         return Self.make(year, month, day, hour, minute, second, nanos, offset: offset)
+    }
+
+    private static func make(_ timestamp: RFC3339Timestamp, offset: Int) -> PocketBaseDateTime? {
+        make(
+            timestamp.date.year, timestamp.date.month, timestamp.date.day, timestamp.hour, timestamp.minute,
+            timestamp.second, timestamp.nanosecond, offset: offset)
     }
 
     private static func make(

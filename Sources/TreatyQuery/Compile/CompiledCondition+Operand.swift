@@ -30,7 +30,11 @@ extension CompiledCondition {
                 throw QueryError(
                     .typeMismatch, "cannot compare \(kind) field '\(source.path)' with the macro \(macro)")
             }
-            return .macro(macro)
+            var reading: FieldRead?
+            if macro.isDate, case .read(let read) = source.path.modifier, read.reading.applies(to: .date) {
+                reading = read
+            }
+            return .macro(macro, reading: reading)
         case (_, .field(let path)):
             var local = path
             local.root = .record
@@ -53,7 +57,7 @@ extension CompiledCondition {
                 (record, home) = (.current, resource)
             }
             let (access, _, shape) = try Compiler(schema: schema).resolve(local, in: home)
-            guard shape == .scalar || source.sqliteColumns else {
+            guard shape == .scalar || source.comparison.semantics != nil else {
                 throw QueryError(.unsupported, "the operand '\(path)' has several values; compare it on the left")
             }
             return .field(FieldOperand(access: access, record: record))

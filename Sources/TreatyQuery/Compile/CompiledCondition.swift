@@ -6,8 +6,8 @@ enum ValueAccess: Sendable, Hashable {
     case field(String, kind: FieldKind, modifier: PathModifier?)
     /// A value of the request context.
     case request([String], modifier: PathModifier?)
-    /// A clock macro: a calendar number, or a date as PocketBase's text.
-    case macro(DateMacro)
+    /// A clock macro: a calendar number, or a date, read through a reading when it has one.
+    case macro(DateMacro, reading: FieldRead?)
 }
 
 /// How the values a condition tests are laid out.
@@ -33,7 +33,8 @@ enum CompiledOperand: Sendable {
     case tokens(Set<String>)
     /// Another field or a request value, read per record.
     case field(FieldOperand)
-    case macro(DateMacro)
+    /// A clock macro, read through the condition's path reading when it has one.
+    case macro(DateMacro, reading: FieldRead?)
     case unbound(String)
     /// `near`: within `metres` of a point, on the Earth's surface.
     case near(GeoPoint, metres: Double)

@@ -137,7 +137,7 @@ struct Compiler {
         throws(QueryError) -> Int
     {
         let (access, kind, shape) = try resolve(condition.path, in: resource)
-        guard kind.accepts(condition.op) || condition.sqliteColumns else {
+        guard kind.accepts(condition.op) || condition.comparison.semantics != nil else {
             throw QueryError(
                 .unsupportedOperator,
                 "operator '\(condition.op)' does not apply to \(kind) field '\(condition.path)'")
@@ -164,15 +164,21 @@ struct Compiler {
         -> (ValueAccess, ScalarKind, ValueShape)
     {
         if case .macro(let macro) = path.root {
-            guard path.modifier == nil else {
-                throw QueryError(.unsupported, "the macro \(macro) takes no modifier")
+            switch path.modifier {
+            case nil: return (.macro(macro, reading: nil), macro.isDate ? .date : .integer, .scalar)
+            case .read(let read) where macro.isDate && read.reading.applies(to: .date):
+                return (.macro(macro, reading: read), try scalarKind(of: read.reading.resultKind), .scalar)
+            default:
+                let modifier = path.modifier?.description ?? ""
+                throw QueryError(.unsupported, "the macro \(macro) takes no modifier ':\(modifier)'")
             }
-            return (.macro(macro), macro.isDate ? .text : .integer, .scalar)
         }
         if path.root == .request {
             let kind: ScalarKind
             switch path.modifier {
-            case nil, .jsonText, .pocketBaseDateText: kind = .json
+            case nil, .jsonText: kind = .json
+            case .read(let read):
+                throw QueryError(.unsupported, "the modifier ':\(read)' applies to record fields, not to '\(path)'")
             case .isSet, .changed: kind = .bool
             case .lowercased: kind = .text
             case .length: kind = .integer
@@ -199,9 +205,9 @@ struct Compiler {
             return (access, .integer, .scalar)
         case .jsonText:
             return (access, .text, .scalar)
-        case .pocketBaseDateText:
-            guard fieldKind == .date else { throw modifierError(path, fieldKind) }
-            return (access, .text, .scalar)
+        case .read(let read):
+            guard read.reading.applies(to: fieldKind) else { throw modifierError(path, fieldKind) }
+            return (access, try scalarKind(of: read.reading.resultKind), .scalar)
         case .isSet, .changed:
             throw QueryError(
                 .unsupported, "the modifier ':\(path.modifier?.description ?? "")' applies to @request paths only")

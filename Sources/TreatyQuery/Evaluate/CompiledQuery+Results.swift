@@ -84,7 +84,7 @@ extension CompiledQuery {
 
     /// The positions of the matching records in `source`'s records of the resource, in insertion
     /// order — what ``count(in:environment:)`` counts, with no ordering or paging applied, for
-    /// engines that combine several queries' matches themselves (FileMaker's find requests).
+    /// engines that combine several queries' matches themselves (a sequence of find requests).
     ///
     /// - Parameters:
     ///   - source: Where the records come from.

@@ -111,18 +111,16 @@ struct Evaluator<Source: QueryDataSource> {
         _ condition: CompiledCondition, on record: JSONObject, base: JSONObject? = nil, chosen: [JoinChoice] = []
     ) throws(QueryError) -> Bool {
         let reader = ValueReader(environment: environment)
-        if condition.source.sqliteColumns, case .field(let operand) = condition.operand,
+        if let semantics = condition.source.comparison.semantics, case .field(let operand) = condition.operand,
             case .field(_, let kind, let modifier) = condition.access
         {
-            let lhs = SQLiteValue.column(reader.raw(condition.access, in: record), kind: kind, modifier: modifier)
-            let other = operandRecord(operand, record: record, base: base, chosen: chosen)
-            var rhs = SQLiteValue.null
-            var rhsAffinity = SQLiteValue.Affinity.none
+            let lhs = ComparedValue(value: reader.raw(condition.access, in: record), kind: kind, modifier: modifier)
+            var rhs = ComparedValue()
             if case .field(_, let otherKind, let otherModifier) = operand.access {
-                rhs = SQLiteValue.column(reader.raw(operand.access, in: other), kind: otherKind, modifier: otherModifier)
-                rhsAffinity = SQLiteValue.affinity(of: otherKind, modifier: otherModifier)
+                let other = operandRecord(operand, record: record, base: base, chosen: chosen)
+                rhs = ComparedValue(value: reader.raw(operand.access, in: other), kind: otherKind, modifier: otherModifier)
             }
-            return condition.sqliteMatches(lhs, SQLiteValue.affinity(of: kind, modifier: modifier), rhs, rhsAffinity)
+            return semantics.holds(condition.source.op, lhs, rhs)
         }
         let operand = try resolve(condition, on: record, base: base, chosen: chosen)
         switch condition.shape {
@@ -172,13 +170,17 @@ struct Evaluator<Source: QueryDataSource> {
         switch condition.operand {
         case .unbound(let name):
             throw QueryError(.unboundParameter, "the parameter '\(name)' of '\(condition.qualifiedPath)' is not set")
-        case .macro(let macro):
+        case .macro(let macro, let reading):
             let value = macro.value(now: environment.now)
-            let scalar: Scalar
+            let scalar: Scalar?
             if !macro.isDate {
                 scalar = .integer(value)
+            } else if let reading {
+                scalar = reading.reading.read(.number(JSONNumber(value)), of: .date).flatMap {
+                    Scalar.stored($0, as: condition.kind)
+                }
             } else if condition.kind.isText {
-                scalar = .text(DateText.pocketBase(value))
+                scalar = .text(DateText.iso8601(value))
             } else {
                 scalar = .date(value)
             }

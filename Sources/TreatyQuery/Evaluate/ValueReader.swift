@@ -13,9 +13,15 @@ struct ValueReader {
             var current: JSONValue? = .object(environment.request)
             for component in components { current = current?[component] }
             value = current
-        case .macro(let macro):
-            let reading = macro.value(now: environment.now)
-            value = macro.isDate ? .string(DateText.pocketBase(reading)) : .number(JSONNumber(reading))
+        case .macro(let macro, let reading):
+            let clock = macro.value(now: environment.now)
+            if !macro.isDate {
+                value = .number(JSONNumber(clock))
+            } else if let reading {
+                value = reading.reading.read(.number(JSONNumber(clock)), of: .date)
+            } else {
+                value = .string(DateText.iso8601(clock))
+            }
         }
         return value?.isNull == false ? value : nil
     }
@@ -35,9 +41,10 @@ struct ValueReader {
     func scalar(_ access: ValueAccess, kind: ScalarKind, in record: JSONObject) throws(QueryError) -> Scalar? {
         let value = raw(access, in: record)
         switch access {
-        case .macro(let macro):
-            let reading = macro.value(now: environment.now)
-            return macro.isDate ? .text(DateText.pocketBase(reading)) : .integer(reading)
+        case .macro(let macro, let reading):
+            guard macro.isDate else { return .integer(macro.value(now: environment.now)) }
+            guard reading != nil else { return .date(macro.value(now: environment.now)) }
+            return value.flatMap { Scalar.stored($0, as: kind) }
         case .request(_, let modifier):
             switch modifier {
             case .isSet:
@@ -49,7 +56,8 @@ struct ValueReader {
                 throw QueryError(.unsupported, "the modifier ':changed' is modelled but not evaluated")
             case .lowercased: return value?.stringValue.map { .text(TextFold.asciiLowercased($0)) }
             case .length: return value.flatMap(Self.length)
-            case nil, .jsonText, .pocketBaseDateText: return value.map(Scalar.json)
+            case nil, .jsonText: return value.map(Scalar.json)
+            case .read: return nil
             }
         case .field(_, let fieldKind, let modifier):
             switch modifier {
@@ -61,12 +69,8 @@ struct ValueReader {
             case .jsonText:
                 guard let value else { return .text(fieldKind.isMultiValued ? "[]" : "") }
                 return .text(value.serialized())
-            case .pocketBaseDateText:
-                guard let value else { return .text("") }
-                if case .date(let milliseconds)? = Scalar.stored(value, as: .date) {
-                    return .text(DateText.pocketBase(milliseconds))
-                }
-                return value.stringValue.map(Scalar.text)
+            case .read(let read):
+                return read.reading.read(value, of: fieldKind).flatMap { Scalar.stored($0, as: kind) }
             case .isSet, .changed: return nil
             }
         }

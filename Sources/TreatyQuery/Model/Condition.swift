@@ -7,14 +7,13 @@ public import TreatyJSON
 /// Condition("views", .gt, 100)
 /// Condition("title", .like, "%swift%", caseSensitive: false)
 /// Condition("tags", .eq, "x", quantifier: .all)          // every element of a list field
-/// Condition("title", .ne, "x", nullMatches: true)         // PocketBase: != matches null rows
+/// Condition("title", .ne, "x", nullMatches: true)         // != matches null rows
 /// ```
 ///
 /// **Null.** A missing key and a `null` value are both null. A null value gives ``nullMatches``
-/// for every operator but `isNull`/`isNotNull` (ObjectBox: false, `!=` included; PocketBase
-/// sets it for `!=`). With ``emptyEqualsNull`` a string-like null reads as `""` (and a null
-/// operand as `""`) before the test, as PocketBase's `x = null` ≡ `x = ""`. A null operand
-/// matches nothing.
+/// for every operator but `isNull`/`isNotNull` (false by default, `!=` included, as in
+/// ObjectBox). With ``emptyEqualsNull`` a string-like null reads as `""` (and a null operand as
+/// `""`) before the test, so `x = null` ≡ `x = ""`. A null operand matches nothing.
 public struct Condition: Sendable, Hashable {
     /// The field tested; a path through relations is rewritten into links when compiled.
     public var path: FieldPath
@@ -34,22 +33,21 @@ public struct Condition: Sendable, Hashable {
     public var nullMatches: Bool
     /// Whether `""` and null are the same value for string-like fields.
     public var emptyEqualsNull: Bool
-    /// PocketBase `~`: a `like` pattern without `%` is matched as `%pattern%`.
+    /// Whether a `like` pattern without `%` is matched as `%pattern%` (anywhere in the text).
     public var likeWrap: Bool
     /// The name under which ``CompiledQuery/setParameter(_:to:)`` replaces the operand.
     public var alias: String?
     /// A join name for a condition on a list field: conditions with the same name test the same
     /// element, as links with the same ``Link/join`` share their related record (SQL's
-    /// `json_each` join; PocketBase's `:each`). The query matches when some choice of one element
+    /// `json_each` join). The query matches when some choice of one element
     /// per name — a null value for an empty list — makes it true; ``quantifier`` and
     /// ``emptyMatches`` do not apply. `nil` (the default): the elements combine by ``quantifier``.
     public var join: String?
-    /// Whether a field operand is compared as PocketBase's SQLite compares two columns, whatever
-    /// their kinds (see ``SQLiteValue``): `eq`/`ne` as `COALESCE(a,'') = COALESCE(b,'')`, where
-    /// a number never equals a text; the orderings on the bare columns, with SQLite's affinity
-    /// conversions; `like` over both values' text. `false` (the default): the operand is read as
-    /// the field's kind, and kinds that do not compare are refused when compiled.
-    public var sqliteColumns = false
+    /// How a field operand (``Operand/field(_:)``) compares with the field: ``Comparison/typed``
+    /// (the default) reads it as the field's kind and refuses kinds that do not compare when
+    /// compiled; a ``Comparison/custom(_:)`` comparison hands both stored values to a dialect's
+    /// ``ComparisonSemantics``.
+    public var comparison = Comparison.typed
 
     /// Creates a condition.
     ///

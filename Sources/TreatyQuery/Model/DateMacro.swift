@@ -1,6 +1,6 @@
 import TreatyCalendar
 
-/// A value computed from the evaluation clock (``QueryEnvironment/now``), in UTC: PocketBase's
+/// A value computed from the evaluation clock (``QueryEnvironment/now``), in UTC:
 /// `@now` … `@yearEnd` (dates) and `@second` … `@year` (integers).
 public enum DateMacro: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// The clock reading.
@@ -44,7 +44,7 @@ public enum DateMacro: String, Sendable, Hashable, CaseIterable, CustomStringCon
         }
     }
 
-    /// The macro as PocketBase writes it, `@now`.
+    /// The macro as text, `@now`.
     public var description: String { "@" + rawValue }
 
     /// The macro's value at `now`: epoch milliseconds for dates; otherwise the calendar number

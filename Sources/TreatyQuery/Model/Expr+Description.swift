@@ -38,7 +38,7 @@ extension Condition: CustomStringConvertible {
         if likeWrap { flags.append("wrap") }
         if let alias, operand != .parameter(alias) { flags.append("as \(alias)") }
         if let join { flags.append("join: \(join)") }
-        if sqliteColumns { flags.append("sqlite") }
+        if let semantics = comparison.semantics { flags.append(semantics.name) }
         return "\(op)(\(path)\(operandText))" + (flags.isEmpty ? "" : "[" + flags.joined(separator: ", ") + "]")
     }
 }

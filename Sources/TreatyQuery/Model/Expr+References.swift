@@ -1,6 +1,5 @@
 extension Expr {
-    /// Every `@request.*` path the expression reads, in order, so a dialect can refuse them
-    /// (PocketBase allows them in client filters for superusers only).
+    /// Every `@request.*` path the expression reads, in order, so a dialect can refuse them.
     public var requestPaths: [FieldPath] {
         var paths: [FieldPath] = []
         for condition in conditions {
@@ -10,8 +9,8 @@ extension Expr {
         return paths
     }
 
-    /// The resources the expression reads through ``Link/Direction/collection`` links
-    /// (PocketBase `@collection.<name>`), in order, without repeats.
+    /// The resources the expression reads through ``Link/Direction/collection`` links, in
+    /// order, without repeats.
     public var referencedCollections: [String] {
         var names: [String] = []
         func visit(_ expr: Expr) {

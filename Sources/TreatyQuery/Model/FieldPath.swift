@@ -9,13 +9,13 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible, Expressibl
     public enum Root: Sendable, Hashable {
         /// The record being tested.
         case record
-        /// The caller's request context (PocketBase `@request.*`).
+        /// The caller's request context (`@request.*`).
         case request
-        /// A clock macro read from ``QueryEnvironment/now`` (PocketBase `@year > 2000`); the
-        /// path has no components.
+        /// A clock macro read from ``QueryEnvironment/now`` (`@year > 2000`); the path has no
+        /// components and takes no modifier but a ``PathModifier/read(_:)`` of a date macro.
         case macro(DateMacro)
         /// For operands only: a field of the record the query lists, even inside a link
-        /// (PocketBase's `comments_via_post.text = title` compares with the post's title).
+        /// (`comments_via_post.text = title` compares with the post's title).
         case base
         /// For operands only: a field of the related record the join of this name has chosen
         /// (see ``Link/join``), or null when it found none; a link of the expression must
@@ -87,22 +87,22 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible, Expressibl
 
 /// A transformation applied to a value before it is tested.
 public enum PathModifier: Sendable, Hashable, CustomStringConvertible {
-    /// ASCII lower case (PocketBase `:lower`, SQLite `LOWER`); makes a string.
+    /// ASCII lower case (`:lower`); makes a string.
     case lowercased
     /// The element count of a list or to-many relation, or the character count of a string
-    /// (PocketBase `:length`); makes an integer.
+    /// (`:length`); makes an integer.
     case length
-    /// The value written as compact JSON text, a missing or null list as `[]` (how PocketBase
-    /// compares a bare multi-valued field); makes a string.
+    /// The value written as compact JSON text, a missing or null list as `[]` (a bare
+    /// multi-valued field compared as text); makes a string.
     case jsonText
-    /// A date written in PocketBase's stored form, `2025-03-04 05:06:07.089Z`, and null as `""`
-    /// (PocketBase compares dates as text); makes a string.
-    case pocketBaseDateText
-    /// Whether the key is present in the request (PocketBase `@request.body.x:isset`); request
-    /// paths only; makes a bool.
+    /// The value read by a dialect's ``FieldReading`` (a date as its backend's stored text, say);
+    /// makes the reading's ``FieldReading/resultKind``. Record fields and date macros only.
+    case read(FieldRead)
+    /// Whether the key is present in the request (`@request.body.x:isset`); request paths only;
+    /// makes a bool.
     case isSet
-    /// Whether the request changes the field (PocketBase `@request.body.x:changed`); modelled
-    /// but not evaluated.
+    /// Whether the request changes the field (`@request.body.x:changed`); modelled but not
+    /// evaluated.
     case changed
 
     public var description: String {
@@ -110,7 +110,7 @@ public enum PathModifier: Sendable, Hashable, CustomStringConvertible {
         case .lowercased: "lower"
         case .length: "length"
         case .jsonText: "json"
-        case .pocketBaseDateText: "date_text"
+        case .read(let reading): reading.description
         case .isSet: "isset"
         case .changed: "changed"
         }

@@ -17,8 +17,7 @@ public struct Link: Sendable, Hashable {
         case forward
         /// The records of resource `from` whose relation field ``Link/relation`` names this record.
         case backlink(from: String)
-        /// Every record of the resource named ``Link/relation``, related or not (PocketBase
-        /// `@collection.<name>`).
+        /// Every record of the resource named ``Link/relation``, related or not.
         case collection
     }
 
@@ -34,8 +33,7 @@ public struct Link: Sendable, Hashable {
     public var `where`: Expr
     /// A join name: links of one query that carry the same name share their related record.
     ///
-    /// Joined links behave as SQL's `LEFT JOIN` in a `WHERE` clause (and as PocketBase's
-    /// filters, which compile to one): the query matches a record when **some choice** of one
+    /// Joined links behave as SQL's `LEFT JOIN` in a `WHERE` clause: the query matches a record when **some choice** of one
     /// related record per join name — an empty record where there is none — makes the whole
     /// expression true. So `tags.name = "a" && tags.name = "b"` with both links joined as
     /// `"tags"` asks for one tag named both (nothing matches), where two unjoined links ask for

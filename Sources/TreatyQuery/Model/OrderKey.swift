@@ -5,11 +5,11 @@ public struct OrderKey: Sendable, Hashable {
     /// What the records are ordered by.
     public enum Key: Sendable, Hashable {
         /// A field, or a path through to-one relations (a to-many relation uses its first
-        /// related record, as PocketBase does).
+        /// related record).
         case path(FieldPath)
-        /// The order records were inserted in (PocketBase `@rowid`).
+        /// The order records were inserted in.
         case insertionOrder
-        /// A shuffle that depends only on the seed and each record's id (PocketBase `@random`).
+        /// A shuffle that depends only on the seed and each record's id.
         case random(seed: UInt64)
     }
 

@@ -1,8 +1,8 @@
 /// How a test over several values (list elements or related records) combines their results.
 public enum Quantifier: String, Sendable, Hashable, CaseIterable {
-    /// Some value must match (ObjectBox arrays and links, PocketBase `?=` operators).
+    /// Some value must match (ObjectBox arrays and links).
     case any
-    /// Every value must match (PocketBase plain operators on multi-valued paths).
+    /// Every value must match.
     case all
     /// No value may match.
     case none
@@ -22,7 +22,6 @@ public enum EmptyMatch: String, Sendable, Hashable, CaseIterable {
     case never
     /// An empty set behaves like one empty (null) value: the test runs once on it.
     ///
-    /// This is PocketBase's rule, where a `LEFT JOIN` without related rows yields one row of
-    /// nulls: `tags.id = ""` finds posts without tags and `tags.name != "x"` includes them.
+    /// This is SQL's `LEFT JOIN` rule, where no related rows yield one row of nulls: `tags.id = ""` finds posts without tags and `tags.name != "x"` includes them.
     case asOneEmptyValue
 }

@@ -1,6 +1,6 @@
 /// One query over one resource: the shape every filter syntax compiles to.
 ///
-/// A `Query` is plain data. Dialect parsers (such as ``PocketBaseFilter``) and the Swift builder
+/// A `Query` is plain data. Dialect parsers, ``ConditionText`` and the Swift builder
 /// (``Field``) produce it; ``CompiledQuery`` checks it against a ``QuerySchema`` and evaluates it.
 ///
 /// ```swift

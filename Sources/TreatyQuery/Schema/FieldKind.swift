@@ -38,7 +38,7 @@ public indirect enum FieldKind: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The kind with an indefinite article, as messages use it: `an integer`, `a string`.
-    var withArticle: String {
+    package var withArticle: String {
         let text = description
         return ("aeiou".contains(text.first ?? "x") ? "an " : "a ") + text
     }
@@ -48,15 +48,6 @@ public indirect enum FieldKind: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .list: true
         case .relation(_, let many): many
-        default: false
-        }
-    }
-
-    /// Whether `""` is this kind's empty value, so PocketBase treats it as null.
-    var isStringLike: Bool {
-        switch self {
-        case .string, .date: true
-        case .relation(_, let many): !many
         default: false
         }
     }

@@ -1,12 +1,12 @@
 /// "Did you mean …?" for misspelt names.
-enum Suggestion {
+package enum Suggestion {
     /// `; did you mean 'title'?` for the closest candidate within a small edit distance, or `""`.
     static func didYouMean(_ name: String, among candidates: some Sequence<String>) -> String {
         closest(to: name, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 
     /// The candidate closest to `name` when it is close enough to be a typo.
-    static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
+    package static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
         let limit = max(1, name.count / 3)
         var best: (name: String, distance: Int)?
         for candidate in candidates.sorted() {

@@ -3,7 +3,7 @@ import TreatyCalendar
 /// Reads and writes dates as text, at millisecond precision.
 ///
 /// Reading accepts RFC 3339 and its relatives: `2025-03-04`, `2025-03-04T05:06`,
-/// `2025-03-04 05:06:07.089Z` (PocketBase), `2025-03-04T05:06:07.0891+02:00`. A missing zone means
+/// `2025-03-04 05:06:07.089Z` (a space for the `T`), `2025-03-04T05:06:07.0891+02:00`. A missing zone means
 /// UTC; digits after the millisecond round to the nearest millisecond (as ObjectBox does).
 public enum DateText {
     /// Milliseconds since 1970 for a date text, or `nil` when `text` is not one.
@@ -15,23 +15,16 @@ public enum DateText {
         return reader.read()
     }
 
-    /// The date written in PocketBase's stored form, `2025-03-04 05:06:07.089Z`.
-    ///
-    /// - Parameter milliseconds: Milliseconds since 1970 (UTC).
-    /// - Returns: The date text.
-    public static func pocketBase(_ milliseconds: Int64) -> String {
-        write(milliseconds, separator: " ")
-    }
-
     /// The date written in RFC 3339 with milliseconds, `2025-03-04T05:06:07.089Z`.
     ///
-    /// - Parameter milliseconds: Milliseconds since 1970 (UTC).
+    /// RFC 3339 allows a space between the date and the time, as some backends store dates
+    /// (`2025-03-04 05:06:07.089Z`).
+    ///
+    /// - Parameters:
+    ///   - milliseconds: Milliseconds since 1970 (UTC).
+    ///   - separator: What separates the date and the time: `T` (the default) or a space.
     /// - Returns: The date text.
-    public static func iso8601(_ milliseconds: Int64) -> String {
-        write(milliseconds, separator: "T")
-    }
-
-    private static func write(_ milliseconds: Int64, separator: String) -> String {
+    public static func iso8601(_ milliseconds: Int64, separator: String = "T") -> String {
         CivilDateTime(millisecondsSinceEpoch: milliseconds).text(separator: separator)
     }
 

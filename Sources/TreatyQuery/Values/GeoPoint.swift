@@ -1,7 +1,7 @@
 internal import Foundation
 public import TreatyJSON
 
-/// A point on the Earth's surface, for `near` (CloudKit's `NEAR` on LOCATION fields).
+/// A point on the Earth's surface, for `near` on location fields.
 public struct GeoPoint: Sendable, Hashable {
     /// Degrees north, −90…90.
     public var latitude: Double

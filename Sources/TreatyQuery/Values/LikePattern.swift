@@ -1,6 +1,6 @@
 /// A compiled SQL LIKE pattern: `%` matches any run of characters, `_` exactly one, and `\`
 /// makes the next character literal.
-struct LikePattern: Sendable, Hashable {
+package struct LikePattern: Sendable, Hashable {
     enum Piece: Sendable, Hashable {
         case anyRun
         case one
@@ -9,10 +9,10 @@ struct LikePattern: Sendable, Hashable {
 
     let pieces: [Piece]
 
-    /// Compiles `pattern` (`\` escapes the next character); with `wrap`, PocketBase's `~`
-    /// rule applies: a pattern without an unescaped `%` has its unescaped `\`, `%` and `_`
+    /// Compiles `pattern` (`\` escapes the next character); with `wrap`, the
+    /// match-anywhere rule applies: a pattern without an unescaped `%` has its unescaped `\`, `%` and `_`
     /// escaped and becomes `%pattern%`, so `Go_tips` is literal and `100\%` matches "100%".
-    init(_ pattern: String, wrap: Bool) {
+    package init(_ pattern: String, wrap: Bool) {
         var pattern = pattern
         let wrapping = wrap && !Self.containsUnescaped("%", in: pattern)
         if wrapping { pattern = Self.escapeUnescaped(pattern) }
@@ -38,7 +38,7 @@ struct LikePattern: Sendable, Hashable {
         self.pieces = pieces
     }
 
-    /// PocketBase's `containsUnescapedChar`: `character` occurs without a `\` before it.
+    /// Whether `character` occurs without a `\` before it.
     static func containsUnescaped(_ character: Unicode.Scalar, in text: String) -> Bool {
         var previous: Unicode.Scalar?
         for scalar in text.unicodeScalars {
@@ -48,8 +48,8 @@ struct LikePattern: Sendable, Hashable {
         return false
     }
 
-    /// PocketBase's `escapeUnescapedChars(text, '\\', '%', '_')`: walking backwards, each
-    /// `\`, `%` or `_` not already preceded by `\` gets one.
+    /// `text` with its wildcards made literal: walking backwards, each `\`, `%` or `_` not
+    /// already preceded by `\` gets one.
     static func escapeUnescaped(_ text: String) -> String {
         let scalars = Array(text.unicodeScalars)
         var result: [Unicode.Scalar] = []
@@ -71,7 +71,7 @@ struct LikePattern: Sendable, Hashable {
     }
 
     /// Whether `text` matches the whole pattern (greedy `%` with backtracking to the last `%`).
-    func matches(_ text: String) -> Bool {
+    package func matches(_ text: String) -> Bool {
         let scalars = Array(text.unicodeScalars)
         var p = 0
         var t = 0

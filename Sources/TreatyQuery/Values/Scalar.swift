@@ -1,7 +1,7 @@
-import TreatyJSON
+package import TreatyJSON
 
 /// A value converted to the type of the field it belongs to; what the evaluator compares.
-enum Scalar: Sendable, Hashable {
+package enum Scalar: Sendable, Hashable {
     case bool(Bool)
     case integer(Int64)
     case float(Double)
@@ -14,9 +14,9 @@ enum Scalar: Sendable, Hashable {
 
     /// `-1`, `0` or `1`, or `nil` when the two values cannot be ordered against each other.
     ///
-    /// Integers and floats compare numerically and exactly; text compares by UTF-8 bytes (SQLite's
-    /// `BINARY`), so equality is byte equality.
-    static func compare(_ lhs: Scalar, _ rhs: Scalar) -> Int? {
+    /// Integers and floats compare numerically and exactly; text compares by UTF-8 bytes (SQL's
+    /// `BINARY` collation), so equality is byte equality.
+    package static func compare(_ lhs: Scalar, _ rhs: Scalar) -> Int? {
         switch (lhs, rhs) {
         case (.integer(let a), .integer(let b)), (.date(let a), .date(let b)): return order(a, b)
         case (.float(let a), .float(let b)): return order(a, b)
@@ -34,7 +34,7 @@ enum Scalar: Sendable, Hashable {
         a < b ? -1 : (a == b ? 0 : 1)
     }
 
-    static func compareBytes(_ a: some Sequence<UInt8>, _ b: some Sequence<UInt8>) -> Int {
+    package static func compareBytes(_ a: some Sequence<UInt8>, _ b: some Sequence<UInt8>) -> Int {
         var left = a.makeIterator()
         var right = b.makeIterator()
         while true {
@@ -89,9 +89,9 @@ enum Scalar: Sendable, Hashable {
 }
 
 /// Exact comparison of integers with floating-point numbers.
-enum Numeric {
+package enum Numeric {
     /// Compares an `Int64` with a `Double` without rounding the integer; `nil` for NaN.
-    static func compare(_ integer: Int64, _ float: Double) -> Int? {
+    package static func compare(_ integer: Int64, _ float: Double) -> Int? {
         guard !float.isNaN else { return nil }
         if float >= 9_223_372_036_854_775_808.0 { return -1 }
         if float < -9_223_372_036_854_775_808.0 { return 1 }

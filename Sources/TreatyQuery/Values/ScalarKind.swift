@@ -1,4 +1,4 @@
-import TreatyJSON
+package import TreatyJSON
 
 /// The type values are converted to before a test: a field's ``FieldKind`` after its modifier,
 /// or the element kind of a list.
@@ -111,7 +111,7 @@ extension Scalar {
     }
 
     /// A literal read as `kind`, strictly: numbers never become text and text becomes a number
-    /// only when it is one (`"0"`), as PocketBase compares a number with `"0"`.
+    /// only when it is one (`"0"`).
     static func literal(_ value: JSONValue, as kind: ScalarKind) -> Literal {
         if case .null = value { return .null }
         switch (kind, value) {
@@ -136,7 +136,7 @@ extension Scalar {
 
 extension JSONValue {
     /// The value as a diagnostic quotes it: `the string "abc"`, `the number 12`, `true`.
-    var quoted: String {
+    package var quoted: String {
         switch self {
         case .null: "null"
         case .bool(let flag): flag ? "true" : "false"

@@ -9,8 +9,8 @@ extension TextFold {
         }
     }
 
-    /// `text` with `A`–`Z` lower-cased and every other character unchanged (SQLite `LOWER`).
-    static func asciiLowercased(_ text: String) -> String {
+    /// `text` with `A`–`Z` lower-cased and every other character unchanged (SQL `LOWER`).
+    package static func asciiLowercased(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return text }
         return String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }, as: UTF8.self)
     }

@@ -1,3 +1,5 @@
+import TreatyCalendar
+
 /// Syntax checks for the string formats contracts name.
 ///
 /// They read the string's UTF-8 bytes in place: the checker calls them several times per
@@ -31,7 +33,7 @@ public enum ValueFormats {
     /// Whether `text` is an RFC 3339 timestamp, with or without a fraction, in UTC (`Z`) or with
     /// an offset.
     public static func isTimestamp(_ text: String) -> Bool {
-        withBytes(text) { timestampZoneStart($0) != nil }
+        withBytes(text) { RFC3339Timestamp.parse($0) != nil }
     }
 
     /// Whether `text` is a calendar date `YYYY-MM-DD`.
@@ -44,24 +46,6 @@ public enum ValueFormats {
         if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = text
         return copy.withUTF8(body)
-    }
-
-    /// For an RFC 3339 timestamp, the index where its zone (`Z` or `±hh:mm`) starts; else `nil`.
-    static func timestampZoneStart(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard b.count >= 20, isDateTimePrefix(b) else { return nil }
-        var index = 19
-        if b[index] == UInt8(ascii: ".") {
-            index += 1
-            let start = index
-            while index < b.count, isDigit(b[index]) { index += 1 }
-            guard index > start else { return nil }
-        }
-        let remaining = b.count - index
-        if remaining == 1 { return b[index] == UInt8(ascii: "Z") ? index : nil }
-        guard remaining == 6, b[index] == UInt8(ascii: "+") || b[index] == UInt8(ascii: "-") else { return nil }
-        let valid = isDigit(b[index + 1]) && isDigit(b[index + 2]) && b[index + 3] == UInt8(ascii: ":")
-            && isDigit(b[index + 4]) && isDigit(b[index + 5])
-        return valid ? index : nil
     }
 
     private static func isDatePrefix(_ b: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -4,7 +4,8 @@ import TreatyDialect
 import TreatyJSON
 
 /// The simulator's own endpoints under `/__treaty/`: reset, snapshots, state dumps, the
-/// request journal and fault rules. They answer JSON and never reach the dialect.
+/// request journal and fault rules. They answer JSON and never reach the dialect; state dumps
+/// and the journal mask what `SecretPolicy` calls secret.
 struct AdminAPI: Sendable {
     /// The reserved path prefix; no contract route can start with it.
     static let prefix = "/__treaty"
@@ -57,7 +58,7 @@ struct AdminAPI: Sendable {
                 return AdminResponse.error(.notFound, "no resource '\(resource)'; the contract has: \(known)")
             }
             return AdminResponse.json([
-                "resource": .string(resource), "records": .array(records.map { .object($0) }),
+                "resource": .string(resource), "records": .array(records.map { JSONValue.object($0).redacted }),
             ])
         case "requests" where segments.count == 1:
             return requests(request)

@@ -7,13 +7,13 @@ public struct JournalEntry: Sendable {
     public internal(set) var sequence: Int
     /// The method, e.g. `POST`.
     public internal(set) var method: String
-    /// The path without the query, as received.
+    /// The path without the query, as received, with session tokens (`…/sessions/{token}`) masked.
     public internal(set) var path: String
     /// The raw query string without `?` (secret parameters redacted); empty when there is none.
     public internal(set) var query: String
     /// Header names and values in received order, secret values redacted.
     public internal(set) var headers: [(name: String, value: String)]
-    /// The body bytes (secrets redacted).
+    /// The body bytes, with the values of secret JSON members and form fields masked.
     public internal(set) var body: [UInt8]
     /// The status answered; `nil` while the answer is pending or when the connection was reset.
     public internal(set) var status: Int?

@@ -3,6 +3,7 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import TreatyDialect
+import TreatySecrets
 
 /// The simulator's request path, free of I/O: it journals a request, applies the fault
 /// rules, asks the dialect, and says what to send. Shared by every connection; every part it
@@ -91,16 +92,18 @@ final class RequestProcessor: Sendable {
         return Reply(action: .respond(response), sequence: sequence, method: head.method.rawValue, path: path, started: started)
     }
 
-    /// Completes the journal entry and logs the request; call just before acting on `reply`.
+    /// Completes the journal entry and logs the request (its path with session tokens masked);
+    /// call just before acting on `reply`.
     func complete(_ reply: Reply, status: Int?) {
         let micros = (NIODeadline.now() - reply.started).nanoseconds / 1000
         if let sequence = reply.sequence {
             journal.finish(sequence, status: status, durationMicros: micros, fault: reply.fault)
         }
+        let shownPath = SecretPolicy.redactedPath(reply.path)
         logger.debug(
-            "\(reply.method) \(reply.path) -> \(status.map(String.init) ?? "reset")",
+            "\(reply.method) \(shownPath) -> \(status.map(String.init) ?? "reset")",
             metadata: [
-                "method": "\(reply.method)", "path": "\(reply.path)",
+                "method": "\(reply.method)", "path": "\(shownPath)",
                 "status": "\(status.map(String.init) ?? "reset")", "duration_us": "\(micros)",
             ])
     }
@@ -110,11 +113,16 @@ final class RequestProcessor: Sendable {
         return String(target[..<mark])
     }
 
+    /// The journal entry of a request, with everything ``SecretPolicy`` calls secret masked:
+    /// header values, query values, session tokens in the path and body fields.
     private static func entry(head: HTTPRequestHead, path: String, body: [UInt8]) -> JournalEntry {
         let query = head.uri.utf8.firstIndex(of: UInt8(ascii: "?")).map { head.uri[head.uri.utf8.index(after: $0)...] } ?? ""
         return JournalEntry(
-            sequence: 0, method: head.method.rawValue, path: path, query: SecretRedaction.redactedQuery(query),
-            headers: head.headers.map { (name: $0.name, value: SecretRedaction.redacted($0.value, name: $0.name)) },
-            body: body)
+            sequence: 0, method: head.method.rawValue, path: SecretPolicy.redactedPath(path),
+            query: query.isEmpty ? "" : SecretPolicy.redactedQuery(query),
+            headers: head.headers.map { header in
+                (name: header.name, value: SecretPolicy.redactedHeaderValue(header.value, name: header.name))
+            },
+            body: SecretPolicy.redactedBody(body, contentType: head.headers.first(name: "content-type")))
     }
 }

@@ -1,5 +1,6 @@
 internal import TreatyCore
 internal import TreatyDialectKit
+internal import TreatySecrets
 
 /// Runs one case in a fresh context and turns how it ended into a ``CaseResult``.
 struct CaseRunner {

@@ -4,6 +4,7 @@ internal import TreatyDialect
 internal import TreatyDialectKit
 internal import TreatyHTTP
 internal import TreatyJSON
+internal import TreatySecrets
 
 /// Sends a case's requests to the target over the real HTTP client, adding credentials and
 /// recording a redacted ``Exchange`` for each.
@@ -37,15 +38,16 @@ final class TargetConnection: CaseTransport {
         if headers[.accept] == nil { fields[.accept] = "application/json" }
         for field in headers { fields[field.name] = field.value }
         let request = HTTPClientRequest(method: method, url: baseURL + target, headerFields: fields, body: body, timeout: timeout)
-        let line = redactor.redact("\(method.rawValue) \(target)")
-        let shownHeaders = redactor.headerLines(headers)
-        let shownBody = body.map { redactor.redact(Exchange.excerpt($0)) } ?? ""
+        let line = "\(method.rawValue) \(redactor.redactURL(target))"
+        let shownHeaders = shown(headers)
+        let shownBody = body.map { shown($0, contentType: fields[.contentType]) } ?? ""
         do {
             let response = try await client.execute(request)
             var exchange = Exchange(
                 request: line, requestHeaders: shownHeaders, requestBody: shownBody,
-                status: response.status.code, responseHeaders: redactor.headerLines(response.headerFields),
-                responseBody: redactor.redact(Exchange.excerpt(response.body)),
+                status: response.status.code,
+                responseHeaders: shown(response.headerFields),
+                responseBody: shown(response.body, contentType: response.headerFields[.contentType]),
                 totalMilliseconds: Self.milliseconds(response.timings.total),
                 firstByteMilliseconds: Self.milliseconds(response.timings.firstByte))
             exchange.dnsMilliseconds = Self.milliseconds(response.timings.dnsLookup)
@@ -58,9 +60,21 @@ final class TargetConnection: CaseTransport {
             throw CaseTransportFailure(
                 finding: Finding(
                     category: .transportError, summary: redactor.redact("\(line): \(error)"),
-                    detail: "the target at \(redactor.redact(baseURL)) did not answer; check that it is running and reachable"),
+                    detail: "the target at \(redactor.redactURL(baseURL)) did not answer; check that it is running and reachable"),
                 exchange: exchange)
         }
+    }
+
+    /// Header lines as an exchange shows them: secret headers masked by name, known secret
+    /// values masked in the others.
+    private func shown(_ fields: HTTPFields) -> [String] {
+        fields.map { redactor.headerLine(name: $0.name.rawName, value: $0.value) }
+    }
+
+    /// A body as an exchange shows it: secret fields masked by ``SecretPolicy`` before the
+    /// excerpt is cut, then known secret values.
+    private func shown(_ body: [UInt8], contentType: String?) -> String {
+        redactor.redact(Exchange.excerpt(SecretPolicy.redactedBody(body, contentType: contentType)))
     }
 
     private static func milliseconds(_ duration: Duration) -> Int {

@@ -1,5 +1,6 @@
 public import HTTPTypes
 public import TreatyDialectKit
+internal import TreatySecrets
 public import TreatySimulator
 
 /// Where a verification run sends its requests.
@@ -51,7 +52,7 @@ public struct LiveTarget: Sendable {
 
     /// The secret values in ``headers``, for redaction.
     var secrets: [String] {
-        headers.filter { Redactor.isSecretHeader($0.name.rawName) }.flatMap { field in
+        headers.filter { SecretPolicy.isSecretHeader($0.name.rawName) }.flatMap { field in
             [field.value] + field.value.split(separator: " ").dropFirst().map(String.init)
         }
     }

@@ -5,6 +5,7 @@ public import TreatyCore
 internal import TreatyDialect
 public import TreatyDialectKit
 internal import TreatyHTTP
+internal import TreatySecrets
 internal import TreatySimulator
 
 /// Runs suites against a target and collects the results.
@@ -67,7 +68,7 @@ public struct Verifier: Sendable {
                         reset: nil,
                         observer: observer)
                     return VerificationRun(
-                        api: contract.api, target: redactor.redact(live.baseURL), startedAt: startedAt, suites: results)
+                        api: contract.api, target: redactor.redactURL(live.baseURL), startedAt: startedAt, suites: results)
                 case .mock(let mock):
                     let running = try await startSimulator(mock, contract: contract)
                     let connection = TargetConnection(
@@ -115,7 +116,7 @@ public struct Verifier: Sendable {
             _ = try await connection.send(.get, "/")
         } catch {
             throw VerifierError(
-                "the target \(connection.redactor.redact(connection.baseURL)) is unreachable: \(error.finding.summary)")
+                "the target \(connection.redactor.redactURL(connection.baseURL)) is unreachable: \(error.finding.summary)")
         }
     }
 

@@ -1,8 +1,8 @@
 internal import TreatyJSON
 internal import TreatyQuery
 
-/// A scenario matcher written as a condition in the query syntax that ``TreatyQuery`` compiles
-/// (`ConditionText`: `views > 10 && title ~ "hello"`, `tags ?= "swift"`, `status != null`),
+/// A scenario matcher written as a condition in TreatyQuery's own condition syntax
+/// (`ConditionText`: `views > 10 && title ~ "hello"`, `tags:each ?= "swift"`, `status != null`),
 /// tested on an object, or on the objects of an array.
 ///
 /// | YAML | holds when … |

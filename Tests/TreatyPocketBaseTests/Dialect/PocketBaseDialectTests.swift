@@ -53,7 +53,20 @@ import TreatyJSON
 
     @Test("HMAC-SHA-256 matches RFC 4231 case 2")
     func hmac() {
-        let mac = SHA256.hmac(key: Array("Jefe".utf8), message: Array("what do ya want for nothing?".utf8))
-        #expect(SHA256.hex(mac) == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        let mac = PocketBaseDigest.hmacSHA256(key: "Jefe", message: "what do ya want for nothing?")
+        #expect(PocketBaseDigest.hex(mac) == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+    }
+
+    @Test("HMAC-SHA-256 hashes a key longer than a block first, as the hand-written one did")
+    func hmacLongKey() {
+        let mac = PocketBaseDigest.hmacSHA256(key: String(repeating: "k", count: 100), message: "header.payload")
+        #expect(PocketBaseDigest.hex(mac) == "0ce9039e96a6cc1e584c329460b934fe7abb68e1e52f8dc21b60089456d6b246")
+    }
+
+    @Test("the stored password form is the salted SHA-256 it always was")
+    func passwordHash() {
+        #expect(
+            PocketBaseDialect.passwordHash("admin-password-123")
+                == "sha256$a57c03e3d839994acbc7e6c6be18141ba376d5418d426593b513a9f5b708914f")
     }
 }

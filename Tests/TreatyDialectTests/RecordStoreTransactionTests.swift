@@ -1,0 +1,99 @@
+import Dispatch
+import Synchronization
+import Testing
+import TreatyCore
+import TreatyDialect
+import TreatyJSON
+import TreatyTestSupport
+
+@Suite struct RecordStoreTransactionTests {
+    let store = DemoStore.make()
+
+    struct Refused: Error {}
+
+    func position(_ id: String) throws -> Int64 {
+        try #require(try store.get("task", id: id)["position"]?.numberValue?.int64Value)
+    }
+
+    @Test("a transaction's writes all land, each with its own version")
+    func commit() throws {
+        let records = try store.transaction { () throws(StoreError) -> [JSONObject] in
+            let project = try store.create("project", body: projectBody())
+            let task = try store.create("task", body: .object(taskBody(project: DemoID.newProject)))
+            let renamed = try store.update("task", id: DemoID.t1, patch: ["title": "Renamed"])
+            return [project, task, renamed]
+        }
+        #expect(records.map { $0["version"] } == [14, 15, 16])
+        #expect(try store.get("task", id: DemoID.t1)["title"] == "Renamed")
+        #expect(store.currentVersion == 16)
+    }
+
+    @Test("a transaction that throws leaves the store byte-identical, counters and clock included")
+    func rollback() throws {
+        let before = store.dumpText()
+        let (version, clock) = (store.currentVersion, store.clockMilliseconds)
+        #expect(throws: Refused.self) {
+            try store.transaction { () throws(Refused) in
+                _ = try? store.create("project", body: projectBody())
+                _ = try? store.update("task", id: DemoID.t1, patch: ["title": "Renamed"])
+                _ = try? store.delete("task", id: DemoID.t2)
+                _ = store.apply([.update("task", id: DemoID.t3, patch: ["title": "Batch"])], mode: .independent)
+                throw Refused()
+            }
+        }
+        #expect(store.dumpText() == before)
+        #expect(store.currentVersion == version)
+        #expect(store.clockMilliseconds == clock)
+        #expect(try store.update("task", id: DemoID.t1, patch: ["title": "After"])["version"] == 14)
+    }
+
+    @Test("a nested transaction joins the outer one instead of waiting for it")
+    func nested() throws {
+        let inner = try store.transaction { () throws(StoreError) -> JSONObject in
+            try store.transaction { () throws(StoreError) -> JSONObject in
+                try store.update("task", id: DemoID.t1, patch: ["title": "Inner"])
+            }
+        }
+        #expect(inner["title"] == "Inner")
+    }
+
+    @Test("concurrent read-check-write transactions lose no update")
+    func concurrentWriters() throws {
+        let start = try position(DemoID.t1)
+        let writers = 200
+        DispatchQueue.concurrentPerform(iterations: writers) { _ in
+            store.transaction {
+                let current = (try? store.get("task", id: DemoID.t1))?["position"]?.numberValue?.int64Value ?? 0
+                _ = try? store.update("task", id: DemoID.t1, patch: ["position": .number(JSONNumber(current + 1))])
+            }
+        }
+        #expect(try position(DemoID.t1) == start + Int64(writers))
+    }
+
+    @Test("a plain write from another thread waits until the transaction ends")
+    func plainWriteWaits() throws {
+        let order = Mutex<[String]>([])
+        let entered = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            entered.wait()
+            _ = try? store.update("task", id: DemoID.t2, patch: ["title": "Outside"])
+            order.withLock { $0.append("outside") }
+            done.signal()
+        }
+        store.transaction {
+            entered.signal()
+            sleepBriefly()
+            order.withLock { $0.append("transaction") }
+            _ = try? store.update("task", id: DemoID.t1, patch: ["title": "Inside"])
+        }
+        done.wait()
+        #expect(order.withLock { $0 } == ["transaction", "outside"])
+        #expect(try store.get("task", id: DemoID.t2)["version"] == 15, "the outside write came after the transaction's")
+    }
+}
+
+/// Sleeps 50 ms, long enough for another thread to reach a lock.
+private func sleepBriefly() {
+    _ = DispatchSemaphore(value: 0).wait(timeout: .now() + .milliseconds(50))
+}
