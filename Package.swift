@@ -80,7 +80,9 @@ let package = Package(
         .target(
             name: "TreatyHTTP",
             dependencies: [
-                "CCurl",
+                // libcurl where the build has it; elsewhere (iOS, tvOS, watchOS, visionOS) the
+                // client sends through URLSession.
+                .target(name: "CCurl", condition: .when(platforms: [.linux, .macOS])),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -92,7 +94,7 @@ let package = Package(
             name: "TreatyVerifier",
             dependencies: [
                 "TreatyCore", "TreatyJSON", "TreatyRules", "TreatyDialect", "TreatyDialectKit", "TreatySimulator",
-                "TreatyHTTP", "TreatyReports", "TreatyQuery",
+                "TreatyHTTP", "TreatyQuery",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -180,7 +182,7 @@ let package = Package(
             name: "TreatyVerifierTests",
             dependencies: [
                 "TreatyVerifier", "TreatyREST", "TreatyDialect", "TreatyDialectKit", "TreatyCore", "TreatyJSON",
-                "TreatySimulator", "TreatyPocketBase", "TreatyFileMaker", "TreatyCloudKit", "TreatyTestSupport",
+                "TreatySimulator", "TreatyPocketBase", "TreatyFileMaker", "TreatyCloudKit", "TreatyTestSupport", "TreatyHTTP",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
