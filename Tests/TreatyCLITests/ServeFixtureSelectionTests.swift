@@ -30,7 +30,9 @@ import Testing
 
     @Test("--fixtures DIR is loaded and named in the start message")
     func explicit() async throws {
-        let server = try ServeProcess(["--contract", "Contracts/demo/contract.yaml", "--fixtures", "Fixtures/demo", "--port", "0"])
+        let server = try ServeProcess([
+            "--contract", "Contracts/demo/contract.yaml", "--fixtures", "Fixtures/demo", "--port", "0",
+        ])
         defer { server.stop(SIGTERM) }
         #expect(server.banner.hasSuffix(" - loaded fixtures from Fixtures/demo/ (13 records)"), "\(server.banner)")
     }

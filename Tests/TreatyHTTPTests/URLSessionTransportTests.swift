@@ -20,14 +20,17 @@ struct URLSessionTransportTests {
         #expect(HTTPClientConfiguration().transport == .automatic)
     }
 
-    @Test("a request's method, path, headers and body arrive as given", arguments: [HTTPRequest.Method.post, .put, .patch, .delete])
+    @Test(
+        "a request's method, path, headers and body arrive as given",
+        arguments: [HTTPRequest.Method.post, .put, .patch, .delete])
     func roundTrip(method: HTTPRequest.Method) async throws {
         let body: [UInt8] = Array(#"{"title":"Hello"}"#.utf8) + [0, 255, 10, 13]
         try await withTestServer { server in
             try await withHTTPClient(configuration: Self.configuration(), logger: .quiet) { client in
                 let fields: HTTPFields = [.contentType: "application/json", .authorization: "Bearer t"]
                 let response = try await client.execute(
-                    HTTPClientRequest(method: method, url: server.url("/echo?a=1&b=%20"), headerFields: fields, body: body))
+                    HTTPClientRequest(
+                        method: method, url: server.url("/echo?a=1&b=%20"), headerFields: fields, body: body))
                 #expect(response.status == .ok)
                 #expect(response.headerFields[.contentType] == "application/json")
                 #expect(response.timings.total > .zero)
@@ -47,9 +50,11 @@ struct URLSessionTransportTests {
     func noBody() async throws {
         try await withTestServer { server in
             try await withHTTPClient(configuration: Self.configuration(), logger: .quiet) { client in
-                let post = try EchoReply(try await client.execute(HTTPClientRequest(method: .post, url: server.url("/echo"))))
+                let post = try EchoReply(
+                    try await client.execute(HTTPClientRequest(method: .post, url: server.url("/echo"))))
                 #expect(post.values(of: "Content-Length") == ["0"])
-                let get = try EchoReply(try await client.execute(HTTPClientRequest(method: .get, url: server.url("/echo"))))
+                let get = try EchoReply(
+                    try await client.execute(HTTPClientRequest(method: .get, url: server.url("/echo"))))
                 #expect(get.method == "GET")
                 #expect(get.bodyBytes.isEmpty)
             }
@@ -151,8 +156,13 @@ struct URLSessionTransportTests {
             $0.allowsInsecureTLS = true
             $0.httpVersion = .http2
         }
-        let error = #expect(throws: HTTPClientError.self) { try HTTPClient(configuration: configuration, logger: .quiet) }
+        let error = #expect(throws: HTTPClientError.self) {
+            try HTTPClient(configuration: configuration, logger: .quiet)
+        }
         #expect(error?.kind == .invalidConfiguration)
-        #expect(error?.description.contains("the URLSession transport cannot use insecure TLS (--insecure), an HTTP version preference (--http-version)") == true)
+        #expect(
+            error?.description.contains(
+                "the URLSession transport cannot use insecure TLS (--insecure), an HTTP version preference (--http-version)"
+            ) == true)
     }
 }

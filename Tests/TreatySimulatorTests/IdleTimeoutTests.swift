@@ -52,8 +52,10 @@ import TreatySimulator
             let delay = multiple.map { idle * $0 }
             let faults = delay.map { [FaultRule(action: .latency(Self.milliseconds($0)))] } ?? []
             let configuration = SimulatorConfiguration(idleTimeout: idle, faults: faults)
-            let running = try await Simulator(dialect: EchoDialect(), store: try TestStore.make(), configuration: configuration)
-                .start()
+            let running = try await Simulator(
+                dialect: EchoDialect(), store: try TestStore.make(), configuration: configuration
+            )
+            .start()
             let exchange: Exchange
             do {
                 let started = ContinuousClock.now

@@ -16,7 +16,9 @@ import TreatyVerifier
     /// simulator serving the demo fixtures.
     static func liveRun(transport: HTTPTransportKind) async throws -> VerificationRun {
         let contract = DemoAPI.contract
-        let backend = SimulatedBackend(contract: contract, fixtures: DemoAPI.fixtures) { RESTDialect(contract: contract) }
+        let backend = SimulatedBackend(contract: contract, fixtures: DemoAPI.fixtures) {
+            RESTDialect(contract: contract)
+        }
         let store = backend.makeStore(configuration: StoreConfiguration(clock: .system))
         return try await Simulator.withRunning(dialect: backend.makeDialect(), store: store) { url in
             var configuration = VerifierConfiguration()
@@ -44,7 +46,9 @@ import TreatyVerifier
     @Test("a mock run through URLSession passes every generated case")
     func mockRun() async throws {
         let contract = DemoAPI.contract
-        let backend = SimulatedBackend(contract: contract, fixtures: DemoAPI.fixtures) { RESTDialect(contract: contract) }
+        let backend = SimulatedBackend(contract: contract, fixtures: DemoAPI.fixtures) {
+            RESTDialect(contract: contract)
+        }
         var configuration = VerifierConfiguration()
         configuration.http.transport = .urlSession
         let run = try await Verifier(configuration: configuration, logger: DemoAPI.quietLogger)

@@ -23,7 +23,8 @@
             try set(CURLOPT_HTTP_VERSION, settings.curlHTTPVersion)
             try set(CURLOPT_PIPEWAIT, settings.waitsForMultiplexing ? 1 : 0)
             try set(CURLOPT_USERAGENT, settings.userAgent)
-            try check(treaty_curl_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(settings.maxResponseBodySize)))
+            try check(
+                treaty_curl_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(settings.maxResponseBodySize)))
             try configureTLS(settings)
             try configureHeaders(request.headerLines)
             try configureMethodAndBody(request)
@@ -47,7 +48,8 @@
         private func configureHeaders(_ lines: [String]) throws(HTTPClientError.Base) {
             for line in lines {
                 guard let extended = curl_slist_append(headerList, line) else {
-                    throw .transport(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "could not build the header list")
+                    throw .transport(
+                        code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "could not build the header list")
                 }
                 headerList = extended
             }

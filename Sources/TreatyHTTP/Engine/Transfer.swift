@@ -129,7 +129,8 @@
             HTTPClientError(
                 base,
                 context: .init(
-                    method: job.request.method, url: job.request.url, transportMessage: curlMessage, tlsProblem: tlsProblem)
+                    method: job.request.method, url: job.request.url, transportMessage: curlMessage,
+                    tlsProblem: tlsProblem)
             )
         }
 

@@ -7,7 +7,8 @@
 
         /// Resumes the caller with `base`, adding the request's method and URL as context.
         func fail(_ base: HTTPClientError.Base) {
-            continuation.resume(throwing: HTTPClientError(base, context: .init(method: request.method, url: request.url)))
+            continuation.resume(
+                throwing: HTTPClientError(base, context: .init(method: request.method, url: request.url)))
         }
     }
 #endif

@@ -54,7 +54,8 @@
         private func start(_ job: TransferJob) {
             guard let easy = idleHandles.popLast() ?? curl_easy_init() else {
                 job.fail(
-                    .transport(code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "libcurl could not create an easy handle"))
+                    .transport(
+                        code: Int(CURLE_OUT_OF_MEMORY.rawValue), message: "libcurl could not create an easy handle"))
                 return
             }
             let transfer = Transfer(job: job, easy: easy, limit: settings.maxResponseBodySize)
@@ -62,7 +63,8 @@
                 try transfer.configure(settings)
                 let added = curl_multi_add_handle(multi, easy)
                 guard added == CURLM_OK else {
-                    let message = curl_multi_strerror(added).map { String(cString: $0) } ?? "curl_multi_add_handle failed"
+                    let message =
+                        curl_multi_strerror(added).map { String(cString: $0) } ?? "curl_multi_add_handle failed"
                     throw .transport(code: Int(added.rawValue), message: message)
                 }
             } catch {
