@@ -82,7 +82,10 @@ let package = Package(
         .target(
             name: "TreatyHTTP",
             dependencies: [
-                "CCurl", "TreatySecrets",
+                "TreatySecrets",
+                // libcurl where the build has it; elsewhere (iOS, tvOS, watchOS, visionOS) the
+                // client sends through URLSession.
+                .target(name: "CCurl", condition: .when(platforms: [.linux, .macOS])),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -94,7 +97,7 @@ let package = Package(
             name: "TreatyVerifier",
             dependencies: [
                 "TreatyCore", "TreatyJSON", "TreatyRules", "TreatyDialect", "TreatyDialectKit", "TreatySimulator",
-                "TreatyHTTP", "TreatyReports", "TreatyQuery", "TreatySecrets",
+                "TreatyHTTP", "TreatyQuery", "TreatySecrets",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -184,7 +187,7 @@ let package = Package(
             name: "TreatyVerifierTests",
             dependencies: [
                 "TreatyVerifier", "TreatyREST", "TreatyDialect", "TreatyDialectKit", "TreatyCore", "TreatyJSON",
-                "TreatySimulator", "TreatyPocketBase", "TreatyFileMaker", "TreatyCloudKit", "TreatyTestSupport",
+                "TreatySimulator", "TreatyPocketBase", "TreatyFileMaker", "TreatyCloudKit", "TreatyTestSupport", "TreatyHTTP",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],

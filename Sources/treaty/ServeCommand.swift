@@ -16,8 +16,12 @@ struct ServeCommand: ParsableCommand {
         discussion: """
             Loads the contract and the fixture set (each <resource>.json is checked against the \
             contract first), then serves them in the contract's dialect, with the admin API \
-            under /__treaty/. Prints one line, "treaty: serving <api> (<dialect>) at <url>", when \
-            ready, and stops gracefully on SIGINT or SIGTERM, letting in-flight requests finish. \
+            under /__treaty/. The fixture set is --fixtures DIR, else Fixtures/<api>/ when it \
+            exists (as 'treaty verify' finds it); --no-fixtures starts with no records. Prints \
+            one line when ready, naming the URL and the records it started with, e.g. \
+            "treaty: serving demo (rest-sync) at http://127.0.0.1:49152 - loaded fixtures from \
+            Fixtures/demo/ (12 records)", and stops gracefully on SIGINT or SIGTERM, letting \
+            in-flight requests finish. \
             Exit 0 after a clean stop, 2 when the contract, fixtures or faults are unusable or \
             the address cannot be bound.
 
@@ -34,8 +38,11 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Serve a dialect without a contract (one of \(DialectLookup.registry.ids.map(\.rawValue).joined(separator: ", ")); see 'treaty dialects').")
     var dialect: String?
 
-    @Option(help: "The fixture directory, in the dialect's format (see 'treaty dialects'); default: start with no records.")
+    @Option(help: "The fixture directory, in the dialect's format (see 'treaty dialects'); default: Fixtures/<api>/ when it exists.")
     var fixtures: String?
+
+    @Flag(help: "Start with no records, even when Fixtures/<api>/ exists.")
+    var noFixtures = false
 
     @Option(help: "The port to listen on; 0 picks a free one.")
     var port: Int = 0
@@ -76,6 +83,7 @@ struct ServeCommand: ParsableCommand {
     func validate() throws {
         if !(0...65_535).contains(port) { throw ValidationError("--port must be between 0 and 65535") }
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be between 1 and 256") }
+        if noFixtures && fixtures != nil { throw ValidationError("--fixtures and --no-fixtures exclude each other; pick one") }
         if idleTimeout < 0 { throw ValidationError("--idle-timeout must not be negative (0 keeps connections open)") }
         if let clock, TimestampText.milliseconds(clock) == nil {
             throw ValidationError("'\(clock)' is not a timestamp; write e.g. 2025-01-01T00:00:00Z")
@@ -104,8 +112,9 @@ struct ServeCommand: ParsableCommand {
             Console.standardError.write("error: \(error)\n")
             throw Status.unusableInput
         }
+        let fixtureDirectory = noFixtures ? nil : FixtureSelection.directory(fixtures, api: selected?.contract.api)
         let setup = BackendSetup(
-            contract: selected?.contract, fixtures: fixtures, options: options, seed: seed,
+            contract: selected?.contract, fixtures: fixtureDirectory, options: options, seed: seed,
             maxFixtureFileSize: maxFixtureSize)
         let backend = try DialectLookup.backend(plugin.loadBackend(setup), what: "the \(plugin.id) setup (contract, fixtures or options)")
         let rules = try loadFaults()
@@ -118,9 +127,22 @@ struct ServeCommand: ParsableCommand {
             host: host, port: port, maxBodySize: maxBodySize, idleTimeout: idleTimeout == 0 ? nil : .seconds(idleTimeout),
             faults: rules, seed: seed, threads: threads, logger: logger, adminToken: token)
         for warning in configuration.exposureWarnings { Console.standardError.write("warning: \(warning)\n") }
-        let banner = "treaty: serving \(backend.contract.api) (\(plugin.id))"
+        let banner = ServeBanner(
+            api: backend.contract.api, dialect: plugin.id.rawValue,
+            fixtures: fixtureNote(loaded: fixtureDirectory, records: backend.fixtures.count, api: selected?.contract.api))
         try ServeSession.run(
             Simulator(dialect: backend.makeDialect(), store: store, configuration: configuration), banner: banner, logger: logger)
+    }
+
+    /// What the start message says about the records the store starts with.
+    private func fixtureNote(loaded directory: String?, records: Int, api: String?) -> String {
+        if let directory {
+            return "loaded fixtures from \(FixtureSelection.shown(directory)) (\(records) record\(records == 1 ? "" : "s"))"
+        }
+        if noFixtures { return "no fixtures (--no-fixtures)" }
+        guard let api else { return "no fixtures (pass --fixtures DIR)" }
+        let conventional = FixtureSelection.shown(FixtureSelection.conventional(api: api))
+        return "no fixtures (\(conventional) does not exist; pass --fixtures DIR)"
     }
 
     private func loadFaults() throws -> [FaultRule] {
@@ -148,7 +170,7 @@ enum LogLevel {
 
 /// Runs a simulator from the synchronous command until a stop signal arrives.
 enum ServeSession {
-    static func run(_ simulator: Simulator, banner: String, logger: Logger) throws {
+    static func run(_ simulator: Simulator, banner: ServeBanner, logger: Logger) throws {
         let signals = StopSignals([SIGINT, SIGTERM])
         let failure = Mutex<String?>(nil)
         let finished = DispatchSemaphore(value: 0)
@@ -157,7 +179,7 @@ enum ServeSession {
         Task {
             do {
                 let running = try await simulator.start()
-                Console.standardOutput.write("\(banner) at \(running.url.absoluteString)\n")
+                Console.standardOutput.write(banner.line(url: running.url.absoluteString) + "\n")
                 let signal = await signals.next()
                 logger.info("stopping", metadata: ["signal": "\(signal == SIGINT ? "SIGINT" : "SIGTERM")"])
                 try await running.stop()

@@ -73,18 +73,16 @@ enum VerificationPlanLoader {
         }
     }
 
-    /// The fixture directory to load: `--fixtures` (which must exist), else `Fixtures/<api>`
-    /// when it exists, else none.
+    /// The fixture directory to load (see ``FixtureSelection``); an explicit `--fixtures`
+    /// must be a directory.
     private static func fixtureDirectory(_ explicit: String?, api: String) throws -> String? {
-        let directory = explicit ?? "Fixtures/\(api)"
-        guard let problem = PathCheck.problem(directory, expected: .directory) else { return directory }
-        if explicit != nil {
+        if let explicit, let problem = PathCheck.problem(explicit, expected: .directory) {
             Console.standardError.write(
-                "error: cannot use the fixture directory \(directory): \(problem)\n"
+                "error: cannot use the fixture directory \(explicit): \(problem)\n"
                     + "  fix: pass --fixtures with the folder holding the fixture files\n")
             throw Status.unusableInput
         }
-        return nil
+        return FixtureSelection.directory(explicit, api: api)
     }
 
     /// `path` relative to the working directory when it is inside it.

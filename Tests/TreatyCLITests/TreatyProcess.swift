@@ -81,10 +81,10 @@ final class ServeProcess {
         banner = nextLine(from: output.fileHandleForReading.fileDescriptor)
     }
 
-    /// The base URL from the banner, when it has one.
+    /// The base URL from the banner (the word after ` at `), when it has one.
     var url: String? {
-        guard banner.hasPrefix("treaty: serving "), banner.contains(" at http://") else { return nil }
-        return banner.split(separator: " ").last.map(String.init)
+        guard banner.hasPrefix("treaty: serving "), let at = banner.range(of: " at http://") else { return nil }
+        return banner[banner.index(at.lowerBound, offsetBy: 4)...].split(separator: " ").first.map(String.init)
     }
 
     /// Sends `signal` and returns the exit status.

@@ -27,8 +27,12 @@ struct HTTPClientConnectionTests {
 
     @Test("50 concurrent requests all complete with their own responses")
     func concurrentRequests() async throws {
+        // The server accepts the 50 connections one after another, on a machine that may be
+        // busy: the last one waits for all the others, so the connect timeout grows with them.
+        var configuration = HTTPClientConfiguration()
+        configuration.connectTimeout = .seconds(5) + .milliseconds(250) * 50
         try await withTestServer { server in
-            try await withHTTPClient(logger: .quiet) { client in
+            try await withHTTPClient(configuration: configuration, logger: .quiet) { client in
                 let bodies = try await withThrowingTaskGroup(of: (Int, [UInt8]).self) { group in
                     for index in 0..<50 {
                         group.addTask {

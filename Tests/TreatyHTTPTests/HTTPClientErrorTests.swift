@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct HTTPClientErrorTests {
     static let context = HTTPClientErrorContext(
-        method: "GET", url: "https://127.0.0.1:8443/health", curlMessage: "details")
+        method: "GET", url: "https://127.0.0.1:8443/health", transportMessage: "details")
 
     @Test(
         "each error renders as one actionable line",

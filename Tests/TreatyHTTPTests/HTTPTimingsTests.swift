@@ -23,7 +23,7 @@ struct HTTPTimingsTests {
                 #expect(timings.tlsHandshake == timings.connect)
                 #expect(timings.firstByte >= .milliseconds(200))
                 #expect(timings.serverDuration >= .milliseconds(190))
-                #expect(timings.total < .seconds(10))
+                #expect(timings.total < .seconds(60), "a hang guard only: a busy machine adds seconds")
             }
         }
     }

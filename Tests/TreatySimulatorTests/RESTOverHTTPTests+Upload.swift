@@ -51,9 +51,11 @@ extension RESTOverHTTPTests {
             let edit =
                 #"{"operation":"upsert","type":"tasks","id":"\#(Self.t1)","updatedAt":"2025-01-01T09:00:00.000Z","data":{"title":"Once","project_id":"\#(Self.p1)"}}"#
             let statuses = try await withThrowingTaskGroup(of: String?.self) { group in
+                let connectTimeout = TestClient.connectTimeout(concurrent: 20)
                 for _ in 0..<20 {
                     group.addTask {
-                        let reply = try await TestClient.send(Self.uploadRequest([edit]), to: url)
+                        let reply = try await TestClient.send(
+                            Self.uploadRequest([edit]), to: url, connectTimeout: connectTimeout)
                         return try reply.json()["results"]?[0]?["status"]?.stringValue
                     }
                 }

@@ -98,13 +98,14 @@ import TreatyTestSupport
     func concurrentWrites() async throws {
         try await withDemo { url in
             let versions = try await withThrowingTaskGroup(of: Int64?.self) { group in
+                let connectTimeout = TestClient.connectTimeout(concurrent: 100)
                 for index in 0..<100 {
                     group.addTask {
                         let reply = try await TestClient.send(
                             TestRequest(
                                 .PATCH, "\(Self.tasks)/\(Self.t1)", headers: [("Content-Type", "application/json")],
                                 text: #"{"position":\#(index)}"#),
-                            to: url)
+                            to: url, connectTimeout: connectTimeout)
                         return try reply.json()["version"]?.numberValue?.int64Value
                     }
                 }

@@ -96,8 +96,13 @@ import TreatySimulator
         let store = try TestStore.make()
         let statuses = try await Simulator.withRunning(dialect: EchoDialect(), store: store) { url in
             try await withThrowingTaskGroup(of: Int.self) { group in
+                let connectTimeout = TestClient.connectTimeout(concurrent: 200)
                 for index in 0..<200 {
-                    group.addTask { try await TestClient.send(TestRequest(.GET, "/items/\(index)"), to: url).status }
+                    group.addTask {
+                        try await TestClient.send(
+                            TestRequest(.GET, "/items/\(index)"), to: url, connectTimeout: connectTimeout
+                        ).status
+                    }
                 }
                 var statuses: [Int] = []
                 for try await status in group { statuses.append(status) }

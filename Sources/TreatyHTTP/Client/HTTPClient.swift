@@ -2,11 +2,14 @@ internal import HTTPTypes
 public import Logging
 internal import TreatySecrets
 
-/// An async HTTP/1.1 and HTTP/2 client over libcurl that keeps connections open for reuse.
+/// An async HTTP/1.1 and HTTP/2 client that keeps connections open for reuse: over libcurl
+/// where the build links it (Linux, macOS), over Foundation's URLSession elsewhere (see
+/// ``HTTPTransportKind``).
 ///
-/// One client owns one libcurl multi handle, driven by one dedicated thread: requests from any
-/// number of tasks run concurrently on it, reusing connections to the same origin and
-/// multiplexing over HTTP/2. Awaiting a response never blocks a Swift concurrency thread.
+/// With libcurl, one client owns one libcurl multi handle, driven by one dedicated thread:
+/// requests from any number of tasks run concurrently on it, reusing connections to the same
+/// origin and multiplexing over HTTP/2. With URLSession, one client owns one ephemeral session.
+/// Either way, awaiting a response never blocks a Swift concurrency thread.
 ///
 /// Create one client per configuration and share it; shut it down when done, or let
 /// ``withHTTPClient(configuration:logger:_:)`` do that:
@@ -27,9 +30,10 @@ public final class HTTPClient: Sendable {
     /// The configuration the client was created with.
     public let configuration: HTTPClientConfiguration
     private let logger: Logger
-    private let engine: TransferEngine
+    private let transport: any HTTPTransport
 
-    /// Creates a client and starts its transfer thread.
+    /// Creates a client on the transport ``HTTPClientConfiguration/transport`` picks, starting
+    /// libcurl's transfer thread or URLSession's session.
     ///
     /// When ``HTTPClientConfiguration/allowsInsecureTLS`` is set, logs a warning every time.
     ///
@@ -38,9 +42,10 @@ public final class HTTPClient: Sendable {
     ///   - logger: Where the client logs; it never logs secret header values.
     /// - Throws: ``HTTPClientError`` of kind ``HTTPClientError/Kind/invalidConfiguration`` when a
     ///   certificate file cannot be read or a limit is not positive, or
-    ///   ``HTTPClientError/Kind/transport`` when libcurl cannot start.
+    ///   ``HTTPClientError/Kind/transport`` when libcurl cannot start, or of kind
+    ///   ``HTTPClientError/Kind/invalidConfiguration`` when the transport cannot honour the
+    ///   configuration (see ``HTTPTransportKind``).
     public init(configuration: HTTPClientConfiguration = .init(), logger: Logger) throws {
-        try CurlGlobal.initialize()
         try configuration.validate()
         if configuration.allowsInsecureTLS {
             logger.warning(
@@ -49,19 +54,34 @@ public final class HTTPClient: Sendable {
         }
         self.configuration = configuration
         self.logger = logger
-        self.engine = try TransferEngine(settings: TransferSettings(configuration), logger: logger)
+        self.transport = try Self.makeTransport(configuration, logger: logger)
         logger.debug(
             "HTTP client started",
             metadata: [
                 "http.version_preference": "\(configuration.httpVersion)",
-                "curl.version": "\(CurlGlobal.version)",
+                "http.transport": "\(transport.summary)",
             ]
         )
     }
 
-    deinit {
-        // Without shutdown() the engine thread would idle forever; stop it without waiting.
-        engine.requestShutdown()
+    /// libcurl for ``HTTPTransportKind/automatic`` where it is linked, else URLSession.
+    private static func makeTransport(_ configuration: HTTPClientConfiguration, logger: Logger) throws(HTTPClientError)
+        -> any HTTPTransport
+    {
+        switch configuration.transport {
+        case .urlSession:
+            return try URLSessionTransport(configuration: configuration)
+        case .automatic, .libcurl:
+            #if canImport(CCurl)
+                return try CurlTransport(configuration: configuration, logger: logger)
+            #else
+                guard configuration.transport == .automatic else {
+                    throw .invalidConfiguration(
+                        "libcurl is not linked on this platform; use HTTPTransportKind.urlSession or .automatic")
+                }
+                return try URLSessionTransport(configuration: configuration)
+            #endif
+        }
     }
 
     /// Sends a request and returns the final response, whatever its status.
@@ -77,18 +97,12 @@ public final class HTTPClient: Sendable {
     ///   ``HTTPClientError/responseTooLarge(limit:)``, ``HTTPClientError/shutDown``,
     ///   ``HTTPClientError/cancelled`` or ``HTTPClientError/transport(code:message:)``.
     public func execute(_ request: HTTPClientRequest) async throws -> HTTPClientResponse {
-        let prepared = try PreparedRequest(request, defaultTimeout: configuration.requestTimeout)
+        guard request.hasAbsoluteHTTPURL else {
+            throw HTTPClientError(.invalidURL, context: .init(method: request.method.rawValue, url: request.url))
+        }
         logRequest(request)
-        let engine = self.engine
-        let id = engine.reserveID()
         do {
-            let response = try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { continuation in
-                    engine.submit(TransferJob(id: id, request: prepared, continuation: continuation))
-                }
-            } onCancel: {
-                engine.cancel(id)
-            }
+            let response = try await transport.execute(request)
             logResponse(response, to: request)
             return response
         } catch {
@@ -101,12 +115,12 @@ public final class HTTPClient: Sendable {
     }
 
     /// Fails every request still running with ``HTTPClientError/shutDown``, stops the transfer
-    /// thread and closes all connections.
+    /// thread (libcurl) or invalidates the session (URLSession) and closes all connections.
     ///
-    /// Returns once the thread has exited. Later requests fail with
+    /// With libcurl it returns once the thread has exited. Later requests fail with
     /// ``HTTPClientError/shutDown``. Calling it again does nothing more.
     public func shutdown() async {
-        await engine.shutdown()
+        await transport.shutdown()
         logger.debug("HTTP client shut down")
     }
 

@@ -5,8 +5,8 @@
 /// whole request, and accepts response bodies of up to 64 MiB.
 ///
 /// Proxies come from the environment, as libcurl reads them for every request: `http_proxy`,
-/// `https_proxy` (also upper case), `all_proxy` and `no_proxy`. The configuration never
-/// overrides them.
+/// `https_proxy` (also upper case), `all_proxy` and `no_proxy` (URLSession follows the system's
+/// proxy settings instead). The configuration never overrides them.
 ///
 /// ```swift
 /// var configuration = HTTPClientConfiguration()
@@ -43,6 +43,9 @@ public struct HTTPClientConfiguration: Sendable {
     public var maxResponseBodySize: Int
     /// The `User-Agent` sent when a request doesn't set one. Defaults to ``defaultUserAgent``.
     public var userAgent: String
+    /// Which transport sends the requests. Defaults to ``HTTPTransportKind/automatic``: libcurl
+    /// where the build links it, URLSession elsewhere.
+    public var transport: HTTPTransportKind
 
     /// The `User-Agent` of a default configuration.
     public static let defaultUserAgent = "treaty/0.1"
@@ -58,5 +61,6 @@ public struct HTTPClientConfiguration: Sendable {
         self.httpVersion = .automatic
         self.maxResponseBodySize = 64 * 1024 * 1024
         self.userAgent = Self.defaultUserAgent
+        self.transport = .automatic
     }
 }

@@ -36,7 +36,7 @@ struct PreparedRequest: Sendable {
     /// - Throws: ``HTTPClientError/invalidURL`` for anything but an absolute http(s) URL.
     init(_ request: HTTPClientRequest, defaultTimeout: Duration) throws(HTTPClientError) {
         let method = request.method.rawValue
-        guard Self.isAbsoluteHTTPURL(request.url) else {
+        guard request.hasAbsoluteHTTPURL else {
             throw HTTPClientError(.invalidURL, context: .init(method: method, url: request.url))
         }
         self.method = method
@@ -66,21 +66,5 @@ struct PreparedRequest: Sendable {
             lines.append("Content-Type:")
         }
         return lines
-    }
-
-    private static func isAbsoluteHTTPURL(_ url: String) -> Bool {
-        let lowered = url.prefix(8).lowercased()
-        let rest: Substring
-        if lowered.hasPrefix("https://") {
-            rest = url.dropFirst(8)
-        } else if lowered.hasPrefix("http://") {
-            rest = url.dropFirst(7)
-        } else {
-            return false
-        }
-        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        let host = authority.split(separator: "@").last ?? ""
-        return !host.isEmpty && !host.hasPrefix(":")
-            && !url.utf8.contains { $0 <= 0x20 || $0 == 0x7F }
     }
 }

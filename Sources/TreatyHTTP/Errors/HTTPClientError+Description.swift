@@ -6,7 +6,7 @@ extension HTTPClientError {
     /// URLs appear with secrets redacted (passwords and secret query parameters).
     public var description: String {
         let target = requestDescription
-        let said = context.curlMessage.map { " (\($0))" } ?? ""
+        let said = context.transportMessage.map { " (\($0))" } ?? ""
         switch base {
         case .invalidURL:
             return "invalid URL '\(displayURL)'\(said): expected an absolute http:// or https:// URL"
@@ -28,7 +28,7 @@ extension HTTPClientError {
         case .cancelled:
             return "\(target) was cancelled"
         case .transport(let code, let message):
-            return "\(target) failed: \(message) (curl error \(code))"
+            return "\(target) failed: \(message) (\(context.transportName) error \(code))"
         case .invalidConfiguration(let detail):
             return "invalid HTTP client configuration: \(detail)"
         }

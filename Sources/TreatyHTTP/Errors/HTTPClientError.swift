@@ -79,11 +79,12 @@ public struct HTTPClientError: Error, Sendable, CustomStringConvertible, Equatab
         Self(.responseTooLarge(limit: limit))
     }
 
-    /// Any other transfer failure, with libcurl's error code and message.
+    /// Any other transfer failure, with the transport's error code and message.
     ///
     /// - Parameters:
-    ///   - code: libcurl's `CURLcode`, such as `52` for an empty reply.
-    ///   - message: libcurl's explanation.
+    ///   - code: libcurl's `CURLcode`, such as `52` for an empty reply, or with the URLSession
+    ///     transport a `URLError` code, such as `-1005` for a lost connection.
+    ///   - message: The transport's explanation.
     /// - Returns: The error.
     public static func transport(code: Int, message: String) -> Self {
         Self(.transport(code: code, message: message))
@@ -104,8 +105,11 @@ struct HTTPClientErrorContext: Sendable {
     var method: String?
     /// The request URL as given.
     var url: String?
-    /// libcurl's own message, when it said more than the error code does.
-    var curlMessage: String?
+    /// The transport's own message, when it said more than the error code does.
+    var transportMessage: String?
+    /// Whose error codes ``HTTPClientError/transport(code:message:)`` carries: `curl`, or
+    /// `URLError` with the URLSession transport.
+    var transportName = "curl"
     /// Which TLS problem, to suggest the right fix.
     var tlsProblem: TLSProblem?
 

@@ -22,7 +22,8 @@ internal import TreatySimulator
 ///
 /// Suites run in order; within a suite, cases run in order and are reported in that order.
 /// Against the mock target the simulator is reset to its fixtures before every suite. Every
-/// request goes through the libcurl client, whatever the target.
+/// request goes through TreatyHTTP's client (libcurl, or URLSession where libcurl is not
+/// linked; ``VerifierConfiguration/http`` picks), whatever the target.
 public struct Verifier: Sendable {
     /// How cases are selected and sent.
     public var configuration: VerifierConfiguration

@@ -42,23 +42,38 @@ enum TestClientError: Error {
 }
 
 /// A minimal HTTP/1.1 client on NIO: it sends requests one after another on one connection
-/// and reads each response completely; the connection is closed afterwards. The timeout only
-/// guards against a hang: a loaded machine running the whole suite can take seconds.
+/// and reads each response completely; the connection is closed afterwards. The timeouts only
+/// guard against a hang: a loaded machine running the whole suite can take seconds.
 enum TestClient {
-    static func send(_ request: TestRequest, to url: URL, timeout: Duration = .seconds(60)) async throws -> TestResponse {
-        let responses = try await exchange([request], with: url, timeout: timeout)
+    /// The connect timeout of one connection opened on its own.
+    static let connectTimeout = Duration.seconds(5)
+
+    /// The connect timeout for each of `connections` opened at once: the server accepts them
+    /// one after another on a machine that may be busy with other work, so the last one waits
+    /// for all the others.
+    ///
+    /// - Parameter connections: How many connections the test opens concurrently.
+    static func connectTimeout(concurrent connections: Int) -> Duration {
+        connectTimeout + .milliseconds(250) * max(0, connections)
+    }
+
+    static func send(
+        _ request: TestRequest, to url: URL, timeout: Duration = .seconds(60), connectTimeout: Duration = connectTimeout
+    ) async throws -> TestResponse {
+        let responses = try await exchange([request], with: url, timeout: timeout, connectTimeout: connectTimeout)
         guard let response = responses.first else { throw TestClientError.closedBeforeResponse }
         return response
     }
 
     /// Sends `requests` on one keep-alive connection, in order.
-    static func exchange(_ requests: [TestRequest], with url: URL, timeout: Duration = .seconds(60)) async throws
-        -> [TestResponse]
-    {
+    static func exchange(
+        _ requests: [TestRequest], with url: URL, timeout: Duration = .seconds(60),
+        connectTimeout: Duration = connectTimeout
+    ) async throws -> [TestResponse] {
         let host = url.host ?? "127.0.0.1"
         let port = url.port ?? 80
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .connectTimeout(.seconds(5))
+            .connectTimeout(TimeAmount(connectTimeout))
             .connect(host: host, port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHTTPClientHandlers()

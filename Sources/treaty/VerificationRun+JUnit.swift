@@ -1,10 +1,14 @@
-internal import Foundation
-internal import TreatyCore
-internal import TreatyDialectKit
-public import TreatyReports
+import Foundation
+import TreatyCore
+import TreatyDialectKit
+import TreatyReports
+import TreatyVerifier
 
+// The bridge from a run to JUnit lives in the CLI, the one place that writes reports, so the
+// verifier (and `TreatyTesting` in an app's test bundle) links neither `TreatyReports` nor
+// libxml2.
 extension VerificationRun {
-    /// The run as a JUnit report (see ``TreatyReports``): one `<testsuite>` per suite, one
+    /// The run as a JUnit report (see `TreatyReports`): one `<testsuite>` per suite, one
     /// `<testcase>` per case in suite order, `classname` `contracts.<api>.<suite>`.
     ///
     /// A failure's `message` is the first finding's rule id, JSON pointer and summary (with a
@@ -12,7 +16,7 @@ extension VerificationRun {
     /// and responses of the case.
     ///
     /// - Parameter hostname: The `hostname` attribute (injected so reports are reproducible).
-    public func junitReport(hostname: String) -> TestReport {
+    func junitReport(hostname: String) -> TestReport {
         let suites = self.suites.map { suite in
             let provider = suite.name.hasPrefix(api + ".") ? String(suite.name.dropFirst(api.count + 1)) : suite.name
             let classname = TestCaseReport.classname(consumer: api, provider: provider)
