@@ -53,6 +53,7 @@ let package = Package(
             name: "TreatyDialectKit",
             dependencies: [
                 "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyRules", "TreatySecrets",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
@@ -109,6 +110,7 @@ let package = Package(
                 "TreatyCalendar", "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyDialectKit", "TreatyQuery",
                 "TreatyRules",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
@@ -117,6 +119,7 @@ let package = Package(
             dependencies: [
                 "TreatyCalendar", "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyDialectKit", "TreatyQuery",
                 "TreatyRules",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
@@ -125,6 +128,7 @@ let package = Package(
             dependencies: [
                 "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyDialectKit", "TreatyQuery", "TreatyRules",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),

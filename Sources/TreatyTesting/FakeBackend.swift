@@ -39,18 +39,19 @@ public struct FakeBackend: Sendable {
 /// - Parameters:
 ///   - contract: The contract file or its directory, e.g. `Contracts/notes/contract.yaml`.
 ///   - fixtures: The fixture directory (default: `Fixtures/<api>` when it exists).
-///   - options: The dialect's own options by name, as `treaty serve` takes them (e.g.
-///     `["superuser": "me@example.com:secret-123"]` for `pocketbase`; see `treaty dialects`).
+///   - options: The dialect's own options, as `treaty serve` takes them on its command line (e.g.
+///     `["--superuser", "me@example.com:secret-123"]` for `pocketbase`; see `treaty dialects`);
+///     the dialect parses them into its typed options.
 ///   - configuration: How the simulator listens (default: loopback, a free port).
 ///   - filePath: The calling file; leave the default.
 ///   - body: Receives the running backend.
 /// - Returns: What `body` returns.
 /// - Throws: ``ContractCaseFailure`` with the diagnostics when the contract or fixtures are
-///   unusable; what `body` throws.
+///   unusable or an option is not the dialect's; what `body` throws.
 public func withFakeBackend<T: Sendable>(
     contract: String,
     fixtures: String? = nil,
-    options: [String: String] = [:],
+    options: [String] = [],
     configuration: SimulatorConfiguration = SimulatorConfiguration(),
     filePath: String = #filePath,
     _ body: (FakeBackend) async throws -> T
@@ -67,10 +68,14 @@ public func withFakeBackend<T: Sendable>(
     }
     let directory = root + "/" + (fixtures ?? "Fixtures/\(model.api)")
     let exists = FileManager.default.fileExists(atPath: directory)
-    let result = plugin.loadBackend(
-        BackendSetup(
-            contract: model, fixtures: exists || fixtures != nil ? directory : nil,
-            options: DialectOptionValues(options), seed: configuration.seed))
+    let setup = BackendSetup(
+        contract: model, fixtures: exists || fixtures != nil ? directory : nil, seed: configuration.seed)
+    let result: BackendLoadResult
+    do {
+        result = try plugin.loadBackend(setup, arguments: options)
+    } catch {
+        throw ContractCaseFailure(message: "\(contract): \(error)")
+    }
     guard let backend = result.backend else { throw ContractCaseFailure(message: renderer.render(result.diagnostics)) }
     let simulator = Simulator(dialect: backend.makeDialect(), store: backend.makeStore(), configuration: configuration)
     let running = try await simulator.start()

@@ -46,4 +46,48 @@ enum DialectLookup {
         }
         return backend
     }
+
+    /// Refuses (exit 2) `treaty verify` arguments that no dialect's
+    /// ``TreatyDialectKit/DialectDescription/VerifyOptions`` declare, with each dialect's answer
+    /// (ArgumentParser's, with its suggestion), and values a dialect cannot use.
+    static func requireVerifyArgumentsClaimed(_ arguments: [String]) throws {
+        guard !arguments.isEmpty else { return }
+        var unclaimed = arguments
+        do {
+            for plugin in registry.plugins {
+                let left = try unclaimedVerifyArguments(arguments, by: plugin)
+                unclaimed = unclaimed.filter(left.contains)
+            }
+        } catch {
+            Console.standardError.write("error: \(error)\n")
+            throw Status.unusableInput
+        }
+        guard let first = unclaimed.first else { return }
+        let answers = registry.plugins.compactMap { plugin in verifyAnswer(to: first, by: plugin) }
+        Console.standardError.write(
+            "error: no dialect takes '\(first)' in treaty verify\n" + answers.map { "  \($0)\n" }.joined())
+        throw Status.unusableInput
+    }
+
+    /// The arguments `plugin`'s verify options leave.
+    private static func unclaimedVerifyArguments<Plugin: DialectPlugin>(_ arguments: [String], by plugin: Plugin)
+        throws -> [String]
+    {
+        do {
+            return try Plugin.VerifyOptions.parsing(claimedFrom: arguments).unclaimed
+        } catch {
+            throw DialectSetupError("the \(plugin.id) dialect: \(error.message)")
+        }
+    }
+
+    /// What `plugin`'s verify options say to `argument` alone, or `nil` when it takes none.
+    private static func verifyAnswer<Plugin: DialectPlugin>(to argument: String, by plugin: Plugin) -> String? {
+        guard Plugin.VerifyOptions.self != NoDialectOptions.self else { return nil }
+        do {
+            _ = try Plugin.VerifyOptions.parsing([argument])
+            return nil
+        } catch {
+            return "\(plugin.id): \(error.message)"
+        }
+    }
 }

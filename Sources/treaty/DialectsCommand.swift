@@ -15,12 +15,10 @@ struct DialectsCommand: ParsableCommand {
             if !plugin.sectionKeys.isEmpty {
                 lines.append("  contract sections: \(plugin.sectionKeys.joined(separator: ", "))")
             }
-            for option in plugin.serveOptions {
-                lines.append("  treaty serve --\(option.name) \(option.valueName): \(option.help)")
-            }
-            for option in plugin.verifyOptions {
-                lines.append("  treaty verify --\(option.name) \(option.valueName): \(option.help)")
-            }
+            let serve = DialectOptionsHelp.serve(plugin, columns: 110)
+            if !serve.isEmpty { lines += ["  treaty serve options:"] + serve.map { "  " + $0 } }
+            let verify = DialectOptionsHelp.verify(plugin, columns: 110)
+            if !verify.isEmpty { lines += ["  treaty verify options:"] + verify.map { "  " + $0 } }
             for variable in plugin.environmentVariables {
                 lines.append("  $\(variable.name): \(variable.meaning)")
             }

@@ -27,7 +27,9 @@ struct ServeCommand: ParsableCommand {
 
             Dialect options (after the common ones; see 'treaty dialects'):
             \(DialectLookup.registry.plugins.flatMap { plugin in
-                plugin.serveOptions.map { "  --\($0.name) \($0.valueName)  (\(plugin.id)) \($0.help)" }
+                // ArgumentParser wraps the discussion at 80 columns; these lines are indented by 4.
+                let lines = DialectOptionsHelp.serve(plugin, columns: 76)
+                return lines.isEmpty ? [] : ["  \(plugin.id):"] + lines.map { "  " + $0 }
             }.joined(separator: "\n"))
             """
     )
@@ -105,18 +107,17 @@ struct ServeCommand: ParsableCommand {
             }
             selected = loaded
         }
-        let options: DialectOptionValues
+        let fixtureDirectory = noFixtures ? nil : FixtureSelection.directory(fixtures, api: selected?.contract.api)
+        let setup = BackendSetup(
+            contract: selected?.contract, fixtures: fixtureDirectory, seed: seed, maxFixtureFileSize: maxFixtureSize)
+        let built: BackendLoadResult
         do {
-            options = try DialectOptionValues.parse(dialectArguments, options: plugin.serveOptions, dialect: plugin.id.rawValue)
+            built = try plugin.loadBackend(setup, arguments: dialectArguments)
         } catch {
             Console.standardError.write("error: \(error)\n")
             throw Status.unusableInput
         }
-        let fixtureDirectory = noFixtures ? nil : FixtureSelection.directory(fixtures, api: selected?.contract.api)
-        let setup = BackendSetup(
-            contract: selected?.contract, fixtures: fixtureDirectory, options: options, seed: seed,
-            maxFixtureFileSize: maxFixtureSize)
-        let backend = try DialectLookup.backend(plugin.loadBackend(setup), what: "the \(plugin.id) setup (contract, fixtures or options)")
+        let backend = try DialectLookup.backend(built, what: "the \(plugin.id) setup (contract, fixtures or options)")
         let rules = try loadFaults()
         let storeClock: StoreConfiguration.Clock = clock.flatMap(TimestampText.milliseconds).map { .fixed(startMilliseconds: $0) } ?? .system
         let store = backend.makeStore(configuration: StoreConfiguration(clock: storeClock, seed: seed))

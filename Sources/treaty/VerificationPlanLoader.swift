@@ -22,14 +22,7 @@ enum VerificationPlanLoader {
         dialectArguments: [String] = []
     ) throws -> [VerificationPlan] {
         // Every dialect option must belong to some dialect; each plan takes its own dialect's.
-        let allOptions = DialectLookup.registry.plugins.flatMap(\.verifyOptions)
-        let given: DialectOptionValues
-        do {
-            given = try DialectOptionValues.parse(dialectArguments, options: allOptions, dialect: "")
-        } catch {
-            Console.standardError.write("error: \(error)\n")
-            throw Status.unusableInput
-        }
+        try DialectLookup.requireVerifyArgumentsClaimed(dialectArguments)
         let files = paths.isEmpty ? DialectLookup.contractLoader.loadAll(paths: ["Contracts"]).map(\.file) : paths
         guard !files.isEmpty else {
             Console.standardError.write("error: no contract found under Contracts/; pass --contract FILE\n")
@@ -52,10 +45,7 @@ enum VerificationPlanLoader {
             }
             var suites: [VerificationSuite]
             do {
-                var own = environment
-                own.options = DialectOptionValues(
-                    given.values.filter { name, _ in plugin.verifyOptions.contains { $0.name == name } })
-                suites = try schema.suites(environment: own)
+                suites = try schema.suites(environment: environment, arguments: dialectArguments)
             } catch {
                 Console.standardError.write("error: \(error)\n")
                 throw Status.unusableInput

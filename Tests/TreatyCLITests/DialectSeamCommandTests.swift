@@ -78,8 +78,10 @@ import Testing
         #expect(output.status == 0)
         #expect(output.standardOutput.contains("rest-sync: plain REST following the sync contract"))
         #expect(output.standardOutput.contains("pocketbase: "))
-        #expect(output.standardOutput.contains("treaty serve --collections FILE"))
+        #expect(output.standardOutput.contains("  treaty serve options:\n    --collections <FILE>"))
+        #expect(output.standardOutput.contains("  treaty verify options:\n    --database <NAME>"))
         #expect(output.standardOutput.contains("$TREATY_PB_SUPERUSER"))
+        #expect(!output.standardOutput.contains("--help"))
     }
 
     @Test("a dialect option the dialect does not take is refused with a suggestion (exit 2)")
@@ -88,12 +90,10 @@ import Testing
         #expect(output.status == 2)
         #expect(
             output.standardError.contains(
-                "the pocketbase dialect has no option '--colections' (did you mean '--collections'?)"))
+                "error: the pocketbase dialect: Unknown option '--colections'. Did you mean '--collections'?"))
         let rest = try await TreatyProcess.run(["serve", "--contract", "Contracts/demo/", "--collections", "x.json"])
         #expect(rest.status == 2)
-        #expect(
-            rest.standardError.contains(
-                "the rest-sync dialect has no option '--collections'; it takes no options of its own"))
+        #expect(rest.standardError.contains("error: the rest-sync dialect: Unknown option '--collections'\n"))
         let unknown = try await TreatyProcess.run(["serve", "--dialect", "pocketbas"])
         #expect(unknown.status == 2)
         #expect(unknown.standardError.contains("no dialect 'pocketbas' is available yet (did you mean 'pocketbase'?)"))
@@ -109,6 +109,55 @@ import Testing
         #expect(missing.standardError.contains("the contract declares no database 'Nope'; it declares: Music"))
         let typo = try await TreatyProcess.run(["verify", "--datbase", "Music", "--junit", report])
         #expect(typo.status == 2)
-        #expect(typo.standardError.contains("no dialect takes the option '--datbase' (did you mean '--database'?); the dialects take --database"))
+        #expect(
+            typo.standardError.contains(
+                "error: no dialect takes '--datbase' in treaty verify\n  filemaker: Unknown option '--datbase'. Did you mean '--database'?\n"
+            ))
+        let environment = try await TreatyProcess.run(["verify", "--environment", "staging", "--junit", report])
+        #expect(environment.status == 2)
+        #expect(
+            environment.standardError.contains(
+                "error: the cloudkit dialect: --environment must be development or production, not 'staging'"))
+    }
+
+    @Test("a dialect option's value of the wrong type is refused with the option's name, before anything loads (exit 2)")
+    func typedDialectOptionValue() async throws {
+        let window = try await TreatyProcess.run([
+            "serve", "--dialect", "cloudkit", "--container", "iCloud.com.example.App", "--signature-window", "abc",
+        ])
+        #expect(window.status == 2)
+        #expect(
+            window.standardError.contains(
+                "error: the cloudkit dialect: The value 'abc' is invalid for '--signature-window <SECONDS>'"))
+        let key = try await TreatyProcess.run(["serve", "--dialect", "cloudkit", "--server-key", "no-equals-sign"])
+        #expect(key.status == 2)
+        #expect(key.standardError.contains("The value 'no-equals-sign' is invalid for '--server-key <KEYID=FILE>'"))
+        let sessions = try await TreatyProcess.run(["serve", "--contract", "Contracts/music/", "--max-sessions", "0"])
+        #expect(sessions.status == 2)
+        #expect(
+            sessions.standardError.contains("error: the filemaker dialect: --max-sessions must be a positive number, not 0"))
+        let missing = try await TreatyProcess.run(["serve", "--contract", "Contracts/music/", "--session-idle"])
+        #expect(missing.status == 2)
+        #expect(missing.standardError.contains("error: the filemaker dialect: Missing value for '--session-idle <SECONDS>'"))
+    }
+
+    @Test("an unknown dialect option gets ArgumentParser's suggestion, naming the dialect (exit 2)")
+    func unknownDialectOptionSuggestion() async throws {
+        let output = try await TreatyProcess.run([
+            "serve", "--dialect", "cloudkit", "--container", "iCloud.com.example.App", "--sigature-window", "5",
+        ])
+        #expect(output.status == 2)
+        #expect(
+            output.standardError.contains(
+                "error: the cloudkit dialect: Unknown option '--sigature-window'. Did you mean '--signature-window'?"))
+    }
+
+    @Test("treaty serve --help lists each dialect's options from its typed declarations")
+    func serveHelpListsDialectOptions() async throws {
+        let output = try await TreatyProcess.run(["serve", "--help"])
+        #expect(output.status == 0)
+        #expect(output.standardOutput.contains("  cloudkit:\n    --container <ID>"))
+        #expect(output.standardOutput.contains("--signature-window <SECONDS>"))
+        #expect(output.standardOutput.contains("--superuser <EMAIL:PASSWORD>"))
     }
 }

@@ -19,18 +19,17 @@ struct CloudKitHarness {
     let store: RecordStore
     let key = P256.Signing.PrivateKey()
 
-    init(options: [String: String] = [:], contract: Contract? = nil, fixtures: String? = nil) throws {
+    init(arguments: [String] = [], contract: Contract? = nil, fixtures: String? = nil) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ck-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let keyFile = directory.appendingPathComponent("public.pem").path
         try key.publicKey.pemRepresentation.write(toFile: keyFile, atomically: true, encoding: .utf8)
-        var values = [
-            "api-token": Self.apiToken, "web-auth-token": Self.webToken, "server-key": "\(Self.keyID)=\(keyFile)",
-        ]
-        if contract == nil { values["container"] = Self.container }
-        for (name, value) in options { values[name] = value }
-        let result = CloudKitPlugin().loadBackend(
-            BackendSetup(contract: contract, fixtures: fixtures, options: DialectOptionValues(values)))
+        var options = try CloudKitServeOptions.parsing(arguments)
+        options.apiToken = options.apiToken ?? Self.apiToken
+        options.webAuthToken = options.webAuthToken ?? Self.webToken
+        options.serverKey = options.serverKey ?? CloudKitServerKey(keyID: Self.keyID, publicKeyFile: keyFile)
+        if contract == nil { options.container = options.container ?? Self.container }
+        let result = CloudKitPlugin().loadBackend(BackendSetup(contract: contract, fixtures: fixtures), options: options)
         guard let backend = result.backend else {
             throw HarnessError(description: result.diagnostics.map(\.message).joined(separator: "; "))
         }

@@ -101,7 +101,7 @@ import TreatyJSON
 
     @Test("a filter on a field without a queryable index is BAD_REQUEST")
     func unindexed() throws {
-        let h = try H(options: [:], contract: nil)
+        let h = try H(arguments: [], contract: nil)
         let answer = h.call("records/query", ["query": ["recordType": "Nothing"]], database: "public", signedIn: false)
         #expect(answer.status == 400 && answer.json["serverErrorCode"] == "BAD_REQUEST")
     }

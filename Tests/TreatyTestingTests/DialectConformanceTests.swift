@@ -106,7 +106,6 @@ struct PlainTextRefusals: DialectPlugin {
     var summary: String { wrapped.summary }
     var sectionKeys: [String] { wrapped.sectionKeys }
     var endpointKinds: Set<Endpoint.Kind> { wrapped.endpointKinds }
-    var serveOptions: [DialectOption] { wrapped.serveOptions }
     var environmentVariables: [EnvironmentVariable] { wrapped.environmentVariables }
     var ruleCatalog: RuleCatalog { wrapped.ruleCatalog }
 
@@ -121,7 +120,7 @@ struct PlainTextRefusals: DialectPlugin {
 struct PlainTextSchema: DialectSchema {
     let wrapped: any DialectSchema
 
-    func makeBackend(_ setup: BackendSetup) -> BackendLoadResult {
+    func makeBackend(_ setup: BackendSetup, options: NoDialectOptions) -> BackendLoadResult {
         var result = wrapped.makeBackend(setup)
         result.backend = result.backend.map { backend in
             SimulatedBackend(contract: backend.contract, fixtures: backend.fixtures) {
@@ -141,7 +140,9 @@ struct PlainTextSchema: DialectSchema {
         wrapped.checkErrorBody(body, status: status)
     }
 
-    func suites(environment: VerificationEnvironment) throws(DialectSetupError) -> [VerificationSuite] {
+    func suites(environment: VerificationEnvironment, options: NoDialectOptions) throws(DialectSetupError)
+        -> [VerificationSuite]
+    {
         try wrapped.suites(environment: environment)
     }
 

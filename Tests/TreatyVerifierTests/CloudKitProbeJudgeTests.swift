@@ -26,10 +26,11 @@ import TreatyTestSupport
           arguments: cases.map(\.0))
     func naiveBackendFails(_ breakage: CloudKitBreakage) async throws {
         let group = try #require(Self.cases.first { $0.0 == breakage }?.1)
-        let options = DialectOptionValues([
-            "container": "iCloud.com.example.Treaty", "api-token": "judge-api-token", "web-auth-token": "judge-web-token",
-        ])
-        let backend = try #require(CloudKitPlugin().loadBackend(BackendSetup(contract: nil, options: options)).backend)
+        var options = try CloudKitServeOptions.defaults()
+        options.container = "iCloud.com.example.Treaty"
+        options.apiToken = "judge-api-token"
+        options.webAuthToken = "judge-web-token"
+        let backend = try #require(CloudKitPlugin().loadBackend(BackendSetup(contract: nil), options: options).backend)
         let broken = BrokenCloudKitDialect(breakage: breakage, wrapped: backend.makeDialect())
         let running = try await Simulator(dialect: broken, store: backend.makeStore()).start()
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("probe-\(UUID().uuidString).json").path

@@ -10,19 +10,20 @@ internal import TreatyJSON
 struct CloudKitBackendLoader {
     let contractSchema: CloudKitContractSchema
     let setup: BackendSetup
+    let options: CloudKitServeOptions
 
     func load() -> BackendLoadResult {
         var diagnostics: [Diagnostic] = []
         var schema: CloudKitSchema
         if let declared = contractSchema.schema {
             schema = declared
-            if let container = setup.options["container"], container != schema.container {
+            if let container = options.container, container != schema.container {
                 return .failure(
                     "--container \(container) is not the contract's container \(schema.container)", file: "cloudkit",
                     fix: "leave --container out, or name the contract's container")
             }
         } else {
-            guard let container = setup.options["container"] else {
+            guard let container = options.container else {
                 return .failure(
                     "the cloudkit dialect without a contract needs --container iCloud.…", file: "cloudkit",
                     fix: "pass --container iCloud.com.example.App --api-token TOKEN")
@@ -32,28 +33,22 @@ struct CloudKitBackendLoader {
             }
             schema = CloudKitSchema(container: container)
         }
-        if let token = setup.options["api-token"], !schema.apiTokens.contains(token) { schema.apiTokens.append(token) }
+        if let token = options.apiToken, !schema.apiTokens.contains(token) { schema.apiTokens.append(token) }
         guard !schema.apiTokens.isEmpty else {
             return .failure(
                 "no API token: the container would refuse every request", file: "cloudkit",
                 fix: "pass --api-token TOKEN, or list api_tokens under container:")
         }
-        if let token = setup.options["web-auth-token"], !schema.users.contains(where: { $0.webAuthToken == token }) {
+        if let token = options.webAuthToken, !schema.users.contains(where: { $0.webAuthToken == token }) {
             schema.users.append(.derived(fromToken: token))
         }
         var configuration = CloudKitDialectConfiguration(schema: schema, seed: setup.seed)
-        if let text = setup.options["signature-window"] {
-            guard let seconds = Int64(text), seconds > 0 else {
-                return .failure("--signature-window must be a positive number of seconds", file: "cloudkit")
-            }
-            configuration.signatureWindowSeconds = seconds
+        if let window = options.signatureWindow {
+            configuration.signatureWindowSeconds = window.seconds
         }
-        if let text = setup.options["server-key"] {
-            guard let equals = text.firstIndex(of: "=") else {
-                return .failure("--server-key takes KEYID=FILE, found '\(text)'", file: "cloudkit")
-            }
-            let keyID = String(text[..<equals])
-            let path = String(text[text.index(after: equals)...])
+        if let serverKey = options.serverKey {
+            let keyID = serverKey.keyID
+            let path = serverKey.publicKeyFile
             guard let pem = try? String(contentsOfFile: path, encoding: .utf8) else {
                 return .failure("cannot read the public key file '\(path)'", file: path)
             }

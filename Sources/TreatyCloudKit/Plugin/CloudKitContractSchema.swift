@@ -12,8 +12,8 @@ struct CloudKitContractSchema: DialectSchema {
     /// Its container, or `nil` when serving without a contract.
     let schema: CloudKitSchema?
 
-    func makeBackend(_ setup: BackendSetup) -> BackendLoadResult {
-        CloudKitBackendLoader(contractSchema: self, setup: setup).load()
+    func makeBackend(_ setup: BackendSetup, options: CloudKitServeOptions) -> BackendLoadResult {
+        CloudKitBackendLoader(contractSchema: self, setup: setup, options: options).load()
     }
 
     func payloadChecker(for subject: PayloadSubject, options: PayloadCheckOptions) throws(CheckSetupError)
@@ -29,11 +29,13 @@ struct CloudKitContractSchema: DialectSchema {
         CloudKitConformance.checkError(body, status: status)
     }
 
-    func suites(environment: VerificationEnvironment) throws(DialectSetupError) -> [VerificationSuite] {
+    func suites(environment: VerificationEnvironment, options: CloudKitVerifyOptions) throws(DialectSetupError)
+        -> [VerificationSuite]
+    {
         guard let contract, let schema else {
             throw DialectSetupError("the cloudkit suites verify a contract's container; pass --contract FILE")
         }
-        let credentials = try CloudKitCredentials(schema: schema, environment: environment)
+        let credentials = try CloudKitCredentials(schema: schema, environment: environment, options: options)
         return CloudKitSuites(contract: contract, schema: schema, credentials: credentials).suites()
     }
 

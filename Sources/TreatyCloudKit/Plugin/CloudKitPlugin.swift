@@ -21,28 +21,11 @@ public struct CloudKitPlugin: DialectPlugin {
 
     public var sectionKeys: [String] { ["container"] }
 
-    public var serveOptions: [DialectOption] {
-        [
-            DialectOption(
-                name: "container", valueName: "ID",
-                help: "the container identifier (iCloud.…); required without a contract"),
-            DialectOption(
-                name: "api-token", valueName: "TOKEN", help: "an API token the server accepts as ckAPIToken"),
-            DialectOption(
-                name: "web-auth-token", valueName: "TOKEN",
-                help: "a web-auth token that signs in a user (ckWebAuthToken), for the private database and writes"),
-            DialectOption(
-                name: "server-key", valueName: "KEYID=FILE",
-                help: "a server-to-server key: its key ID and the PEM file of its P-256 public key"),
-            DialectOption(
-                name: "signature-window", valueName: "SECONDS",
-                help: "how far a signed request's date may be from now (default 600)"),
-        ]
-    }
+    /// `--container`, `--api-token`, `--web-auth-token`, `--server-key` and `--signature-window`.
+    public typealias ServeOptions = CloudKitServeOptions
 
-    public var verifyOptions: [DialectOption] {
-        [DialectOption(name: "environment", valueName: "NAME", help: "development (default) or production")]
-    }
+    /// `--environment`.
+    public typealias VerifyOptions = CloudKitVerifyOptions
 
     public var environmentVariables: [EnvironmentVariable] {
         [

@@ -13,10 +13,12 @@ struct CloudKitCredentials: Sendable {
     /// The server-to-server key ID and its private key's raw representation.
     var signingKey: (id: String, key: [UInt8])?
 
-    init(schema: CloudKitSchema, environment: VerificationEnvironment) throws(DialectSetupError) {
+    init(schema: CloudKitSchema, environment: VerificationEnvironment, options: CloudKitVerifyOptions)
+        throws(DialectSetupError)
+    {
         container = schema.container
         self.environment =
-            environment.options["environment"] ?? (environment.isLive ? environment.value("TREATY_CK_ENVIRONMENT") : nil)
+            options.environment ?? (environment.isLive ? environment.value("TREATY_CK_ENVIRONMENT") : nil)
             ?? "development"
         guard self.environment == "development" || self.environment == "production" else {
             throw DialectSetupError("the CloudKit environment must be development or production, not '\(self.environment)'")

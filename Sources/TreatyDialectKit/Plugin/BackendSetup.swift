@@ -1,7 +1,8 @@
 public import TreatyCore
 
 /// What a tool asks a dialect to serve: `treaty serve`, the verifier's mock target and
-/// `TreatyTesting`'s fake backend all build their backend from one.
+/// `TreatyTesting`'s fake backend all build their backend from one. The dialect's own options
+/// travel beside it, typed (``BackendProviding/makeBackend(_:options:)``).
 public struct BackendSetup: Sendable {
     /// The contract ``DialectPlugin/loadBackend(_:)`` decodes, or `nil` for a dialect served
     /// without one (`treaty serve --dialect`); ``BackendProviding/makeBackend(_:)`` uses the
@@ -9,8 +10,6 @@ public struct BackendSetup: Sendable {
     public var contract: Contract?
     /// The fixture directory, or `nil` to start with no records.
     public var fixtures: String?
-    /// The dialect's own options (``DialectDescription/serveOptions``).
-    public var options: DialectOptionValues
     /// The seed of generated ids and secrets.
     public var seed: UInt64
     /// The largest fixture file accepted, in bytes.
@@ -18,12 +17,11 @@ public struct BackendSetup: Sendable {
 
     /// Creates a setup.
     public init(
-        contract: Contract?, fixtures: String? = nil, options: DialectOptionValues = .init(), seed: UInt64 = 0,
+        contract: Contract?, fixtures: String? = nil, seed: UInt64 = 0,
         maxFixtureFileSize: Int = FixtureLimits.defaultMaxFileSize
     ) {
         self.contract = contract
         self.fixtures = fixtures
-        self.options = options
         self.seed = seed
         self.maxFixtureFileSize = maxFixtureFileSize
     }

@@ -25,13 +25,18 @@ public protocol DialectDescription: Sendable {
     /// the loader refuses other kinds in its contracts.
     var endpointKinds: Set<Endpoint.Kind> { get }
 
-    /// The `treaty serve` options this dialect takes, besides the common ones; they arrive in
-    /// ``BackendSetup/options``.
-    var serveOptions: [DialectOption] { get }
+    /// The `treaty serve` options this dialect takes, besides the common ones: a
+    /// ``DialectOptions`` struct (for PocketBase, `--collections FILE`), or
+    /// ``NoDialectOptions``. `treaty serve` parses them once and the schema's
+    /// ``BackendProviding/makeBackend(_:options:)`` receives the typed value, so the schema's
+    /// ``BackendProviding/ServeOptions`` must be this type (the conformance suite checks).
+    associatedtype ServeOptions: DialectOptions = NoDialectOptions
 
     /// The `treaty verify` options its generated suites take, besides the common ones (for
-    /// FileMaker, `--database NAME`); they arrive in ``VerificationEnvironment/options``.
-    var verifyOptions: [DialectOption] { get }
+    /// FileMaker, `--database NAME`), or ``NoDialectOptions``; the schema's
+    /// ``SuiteGenerating/suites(environment:options:)`` receives them, so its
+    /// ``SuiteGenerating/VerifyOptions`` must be this type.
+    associatedtype VerifyOptions: DialectOptions = NoDialectOptions
 
     /// The environment variables its generated suites read against a live target.
     var environmentVariables: [EnvironmentVariable] { get }
@@ -45,9 +50,6 @@ public protocol DialectDescription: Sendable {
 extension DialectDescription {
     /// Records endpoints only.
     public var endpointKinds: Set<Endpoint.Kind> { [] }
-
-    /// No `treaty verify` options of its own.
-    public var verifyOptions: [DialectOption] { [] }
 
     /// What the dialect adds to the contract format, for the ``DialectRegistry``'s
     /// ``DialectRegistry/contractVocabulary``.

@@ -5,14 +5,11 @@ public struct VerificationEnvironment: Sendable {
     public var isLive: Bool
     /// The environment variables (the process's, or a test's own).
     public var variables: [String: String]
-    /// The dialect's own `treaty verify` options (``DialectDescription/verifyOptions``).
-    public var options: DialectOptionValues
 
     /// Creates an environment.
-    public init(isLive: Bool, variables: [String: String] = [:], options: DialectOptionValues = .init()) {
+    public init(isLive: Bool, variables: [String: String] = [:]) {
         self.isLive = isLive
         self.variables = variables
-        self.options = options
     }
 
     /// The value of `name`, or `nil` when it is unset or empty.

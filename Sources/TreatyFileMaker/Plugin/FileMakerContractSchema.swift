@@ -12,19 +12,13 @@ struct FileMakerContractSchema: DialectSchema {
     let contract: Contract
     let schema: FileMakerSchema
 
-    func makeBackend(_ setup: BackendSetup) -> BackendLoadResult {
+    func makeBackend(_ setup: BackendSetup, options: FileMakerServeOptions) -> BackendLoadResult {
         var configuration = FileMakerDialectConfiguration(schema: schema, seed: setup.seed)
         var diagnostics: [Diagnostic] = []
-        if let text = setup.options["session-idle"] {
-            guard let seconds = Int64(text), seconds > 0 else {
-                return .failure("--session-idle must be a positive number of seconds", file: "filemaker")
-            }
-            configuration.sessionIdleMilliseconds = seconds * 1000
+        if let idle = options.sessionIdle {
+            configuration.sessionIdleMilliseconds = idle.milliseconds
         }
-        if let text = setup.options["max-sessions"] {
-            guard let count = Int(text), count > 0 else {
-                return .failure("--max-sessions must be a positive number", file: "filemaker")
-            }
+        if let count = options.maxSessions {
             configuration.maxSessions = count
         }
         var fixtures = FileMakerFixtureLoader.emptySequences(schema)
@@ -57,9 +51,11 @@ struct FileMakerContractSchema: DialectSchema {
         FileMakerConformance.checkError(body, status: status)
     }
 
-    func suites(environment: VerificationEnvironment) throws(DialectSetupError) -> [VerificationSuite] {
+    func suites(environment: VerificationEnvironment, options: FileMakerVerifyOptions) throws(DialectSetupError)
+        -> [VerificationSuite]
+    {
         let name =
-            environment.options["database"] ?? (environment.isLive ? environment.value("TREATY_FM_DATABASE") : nil)
+            options.database ?? (environment.isLive ? environment.value("TREATY_FM_DATABASE") : nil)
         guard let database = name.map({ schema.database(named: $0) }) ?? schema.databases.first else {
             let known = schema.databases.map(\.name).joined(separator: ", ")
             throw DialectSetupError("the contract declares no database '\(name ?? "")'; it declares: \(known)")

@@ -20,22 +20,11 @@ public struct FileMakerPlugin: DialectPlugin {
 
     public var sectionKeys: [String] { ["databases"] }
 
-    public var serveOptions: [DialectOption] {
-        [
-            DialectOption(
-                name: "session-idle", valueName: "SECONDS",
-                help: "how long a Data API session lives without a call, on the simulator clock (default 900)"),
-            DialectOption(name: "max-sessions", valueName: "N", help: "the most sessions open at once (default 500)"),
-        ]
-    }
+    /// `--session-idle` and `--max-sessions`.
+    public typealias ServeOptions = FileMakerServeOptions
 
-    public var verifyOptions: [DialectOption] {
-        [
-            DialectOption(
-                name: "database", valueName: "NAME",
-                help: "the hosted file to verify (default: $TREATY_FM_DATABASE, else the contract's first database)")
-        ]
-    }
+    /// `--database`.
+    public typealias VerifyOptions = FileMakerVerifyOptions
 
     public var environmentVariables: [EnvironmentVariable] {
         [

@@ -8,20 +8,16 @@ internal import TreatyDialectKit
 struct PocketBaseBackendLoader {
     let schema: PocketBaseContractSchema
     let setup: BackendSetup
+    let options: PocketBaseServeOptions
 
     func load() -> BackendLoadResult {
         var configuration = PocketBaseDialectConfiguration(seed: setup.seed)
         var diagnostics: [Diagnostic] = []
-        if let superuser = setup.options["superuser"] {
-            guard let parsed = PocketBaseSuperuser(parsing: superuser) else {
-                return .failure(
-                    "--superuser must be EMAIL:PASSWORD", file: "pocketbase",
-                    fix: "e.g. --superuser admin@example.com:secret-password")
-            }
-            configuration.superuserEmail = parsed.email
-            configuration.superuserPassword = parsed.password
+        if let superuser = options.superuser {
+            configuration.superuserEmail = superuser.email
+            configuration.superuserPassword = superuser.password
         }
-        if let file = setup.options["collections"] {
+        if let file = options.collections {
             let result = PocketBaseSchemaLoader().load(fileAt: file)
             diagnostics += result.diagnostics
             guard !result.hasErrors else { return BackendLoadResult(backend: nil, diagnostics: diagnostics) }

@@ -14,8 +14,8 @@ struct PocketBaseContractSchema: DialectSchema {
     /// The collections in it, as exported (no built-ins added).
     let collections: [PocketBaseCollection]
 
-    func makeBackend(_ setup: BackendSetup) -> BackendLoadResult {
-        PocketBaseBackendLoader(schema: self, setup: setup).load()
+    func makeBackend(_ setup: BackendSetup, options: PocketBaseServeOptions) -> BackendLoadResult {
+        PocketBaseBackendLoader(schema: self, setup: setup, options: options).load()
     }
 
     func payloadChecker(for subject: PayloadSubject, options: PayloadCheckOptions) throws(CheckSetupError)
@@ -28,7 +28,9 @@ struct PocketBaseContractSchema: DialectSchema {
         PocketBaseConformance(collections: [], callerSeesEmails: true).checkError(body, status: status)
     }
 
-    func suites(environment: VerificationEnvironment) throws(DialectSetupError) -> [VerificationSuite] {
+    func suites(environment: VerificationEnvironment, options: NoDialectOptions) throws(DialectSetupError)
+        -> [VerificationSuite]
+    {
         var superuser = PocketBaseSuperuser.harnessDefault
         if environment.isLive, let text = environment.value("TREATY_PB_SUPERUSER") {
             guard let parsed = PocketBaseSuperuser(parsing: text) else {

@@ -21,18 +21,8 @@ public struct PocketBasePlugin: DialectPlugin {
 
     public var sectionKeys: [String] { ["collections"] }
 
-    public var serveOptions: [DialectOption] {
-        [
-            DialectOption(
-                name: "collections", valueName: "FILE",
-                help:
-                    "an exported collections JSON (pb_schema.json) defined at startup; a contract's 'collections:' by default"
-            ),
-            DialectOption(
-                name: "superuser", valueName: "EMAIL:PASSWORD",
-                help: "the superuser (default admin@example.com:admin-password-123)"),
-        ]
-    }
+    /// `--collections` and `--superuser`.
+    public typealias ServeOptions = PocketBaseServeOptions
 
     public var environmentVariables: [EnvironmentVariable] {
         [

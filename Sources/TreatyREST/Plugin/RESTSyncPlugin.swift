@@ -25,8 +25,6 @@ public struct RESTSyncPlugin: DialectPlugin {
     /// Records endpoints and the batch upload (`kind: sync_upload`).
     public var endpointKinds: Set<Endpoint.Kind> { [.syncUpload] }
 
-    public var serveOptions: [DialectOption] { [] }
-
     public var environmentVariables: [EnvironmentVariable] { [] }
 
     /// The contract itself: rest-sync declares everything in `resources:` and `endpoints:`,

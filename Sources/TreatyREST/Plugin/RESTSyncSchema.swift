@@ -10,7 +10,7 @@ internal import TreatyRules
 struct RESTSyncSchema: DialectSchema {
     let contract: Contract
 
-    func makeBackend(_ setup: BackendSetup) -> BackendLoadResult {
+    func makeBackend(_ setup: BackendSetup, options: NoDialectOptions) -> BackendLoadResult {
         var fixtures = FixtureSet()
         var diagnostics: [Diagnostic] = []
         if let directory = setup.fixtures {
@@ -43,7 +43,7 @@ struct RESTSyncSchema: DialectSchema {
         RESTErrorConformance.check(body)
     }
 
-    func suites(environment: VerificationEnvironment) -> [VerificationSuite] {
+    func suites(environment: VerificationEnvironment, options: NoDialectOptions) -> [VerificationSuite] {
         RESTSyncSuites(contract: contract).suites()
     }
 
