@@ -111,7 +111,8 @@ import Testing
         #expect(typo.status == 2)
         #expect(
             typo.standardError.contains(
-                "error: no dialect takes '--datbase' in treaty verify\n  filemaker: Unknown option '--datbase'. Did you mean '--database'?\n"
+                "error: no dialect takes '--datbase' in treaty verify\n"
+                    + "  filemaker: Unknown option '--datbase'. Did you mean '--database'?\n"
             ))
         let environment = try await TreatyProcess.run(["verify", "--environment", "staging", "--junit", report])
         #expect(environment.status == 2)
@@ -120,7 +121,7 @@ import Testing
                 "error: the cloudkit dialect: --environment must be development or production, not 'staging'"))
     }
 
-    @Test("a dialect option's value of the wrong type is refused with the option's name, before anything loads (exit 2)")
+    @Test("a dialect option's bad value is refused with the option's name, before anything loads (exit 2)")
     func typedDialectOptionValue() async throws {
         let window = try await TreatyProcess.run([
             "serve", "--dialect", "cloudkit", "--container", "iCloud.com.example.App", "--signature-window", "abc",
@@ -135,10 +136,13 @@ import Testing
         let sessions = try await TreatyProcess.run(["serve", "--contract", "Contracts/music/", "--max-sessions", "0"])
         #expect(sessions.status == 2)
         #expect(
-            sessions.standardError.contains("error: the filemaker dialect: --max-sessions must be a positive number, not 0"))
+            sessions.standardError.contains(
+                "error: the filemaker dialect: --max-sessions must be a positive number, not 0"))
         let missing = try await TreatyProcess.run(["serve", "--contract", "Contracts/music/", "--session-idle"])
         #expect(missing.status == 2)
-        #expect(missing.standardError.contains("error: the filemaker dialect: Missing value for '--session-idle <SECONDS>'"))
+        #expect(
+            missing.standardError.contains(
+                "error: the filemaker dialect: Missing value for '--session-idle <SECONDS>'"))
     }
 
     @Test("an unknown dialect option gets ArgumentParser's suggestion, naming the dialect (exit 2)")

@@ -29,7 +29,8 @@ struct CloudKitHarness {
         options.webAuthToken = options.webAuthToken ?? Self.webToken
         options.serverKey = options.serverKey ?? CloudKitServerKey(keyID: Self.keyID, publicKeyFile: keyFile)
         if contract == nil { options.container = options.container ?? Self.container }
-        let result = CloudKitPlugin().loadBackend(BackendSetup(contract: contract, fixtures: fixtures), options: options)
+        let result = CloudKitPlugin().loadBackend(
+            BackendSetup(contract: contract, fixtures: fixtures), options: options)
         guard let backend = result.backend else {
             throw HarnessError(description: result.diagnostics.map(\.message).joined(separator: "; "))
         }

@@ -20,7 +20,8 @@ import TreatyPocketBase
     @Test("typed values: seconds, counts and KEYID=FILE pairs arrive parsed")
     func typedValues() throws {
         let cloudKit = try CloudKitServeOptions.parsing([
-            "--container", "iCloud.com.example.App", "--server-key", "key-1=keys/public.pem", "--signature-window", "30",
+            "--container", "iCloud.com.example.App", "--server-key", "key-1=keys/public.pem", "--signature-window",
+            "30",
         ])
         #expect(cloudKit.container == "iCloud.com.example.App")
         #expect(cloudKit.serverKey == CloudKitServerKey(keyID: "key-1", publicKeyFile: "keys/public.pem"))
@@ -30,10 +31,12 @@ import TreatyPocketBase
         #expect(fileMaker.maxSessions == 3)
     }
 
-    @Test("bad values are refused with the option's name", arguments: [
-        ["--signature-window", "0"], ["--signature-window=-5"], ["--signature-window", "abc"],
-        ["--server-key", "=public.pem"], ["--server-key", "key-1="],
-    ])
+    @Test(
+        "bad values are refused with the option's name",
+        arguments: [
+            ["--signature-window", "0"], ["--signature-window=-5"], ["--signature-window", "abc"],
+            ["--server-key", "=public.pem"], ["--server-key", "key-1="],
+        ])
     func badValues(_ arguments: [String]) {
         let error = #expect(throws: DialectSetupError.self) { try CloudKitServeOptions.parsing(arguments) }
         let option = arguments[0].split(separator: "=")[0]

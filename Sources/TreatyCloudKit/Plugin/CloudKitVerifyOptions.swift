@@ -5,8 +5,9 @@ public import TreatyDialectKit
 public struct CloudKitVerifyOptions: DialectOptions {
     /// The environment the suites address; `TREATY_CK_ENVIRONMENT` on a live target, else
     /// development, when absent.
-    @Option(help: ArgumentHelp(
-        "The CloudKit environment to verify: development (default) or production.", valueName: "NAME"))
+    @Option(
+        help: ArgumentHelp(
+            "The CloudKit environment to verify: development (default) or production.", valueName: "NAME"))
     public var environment: String?
 
     /// No options: development, or `TREATY_CK_ENVIRONMENT` on a live target.

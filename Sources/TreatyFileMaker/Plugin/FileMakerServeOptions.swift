@@ -6,9 +6,10 @@ public import TreatyDialectKit
 public struct FileMakerServeOptions: DialectOptions {
     /// How long a Data API session lives without a call, on the simulator clock (900 seconds when
     /// absent).
-    @Option(help: ArgumentHelp(
-        "How long a Data API session lives without a call, on the simulator clock, in whole seconds (default 900).",
-        valueName: "SECONDS"))
+    @Option(
+        help: ArgumentHelp(
+            "How long a Data API session lives without a call, on the simulator clock, in whole seconds (default 900).",
+            valueName: "SECONDS"))
     public var sessionIdle: PositiveSeconds?
 
     /// The most sessions open at once (500 when absent).

@@ -6,15 +6,17 @@ public import TreatyDialectKit
 public struct PocketBaseServeOptions: DialectOptions {
     /// An exported collections file (`pb_schema.json`) defined at startup instead of the
     /// contract's `collections:`.
-    @Option(help: ArgumentHelp(
-        "An exported collections JSON (pb_schema.json) defined at startup; a contract's 'collections:' by default.",
-        valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp(
+            "An exported collections JSON (pb_schema.json) defined at startup; a contract's 'collections:' by default.",
+            valueName: "FILE"))
     public var collections: String?
 
     /// The superuser as `email:password` (the password may contain colons).
     @Option(
         name: .customLong("superuser"),
-        help: ArgumentHelp("The superuser (default admin@example.com:admin-password-123).", valueName: "EMAIL:PASSWORD"))
+        help: ArgumentHelp("The superuser (default admin@example.com:admin-password-123).", valueName: "EMAIL:PASSWORD")
+    )
     public var superuserText: String?
 
     /// No options: the contract's collections and the default superuser.

@@ -142,7 +142,8 @@ public struct DialectConformanceSuite: Sendable {
         if sample.reads.isEmpty { problems.append("the dialect's sample has no readable request") }
         if sample.write.isEmpty { problems.append("the dialect's sample has no write") }
         if !plugin.declaresOptions(of: schema) {
-            problems.append("the schema takes other serve or verify options than the plugin's ServeOptions and VerifyOptions")
+            problems.append(
+                "the schema takes other serve or verify options than the plugin's ServeOptions and VerifyOptions")
         }
         report.checks.append(.init(name: "the example loads and the dialect gives a sample", problems: problems))
         return problems.isEmpty ? Setting(contract: model, schema: schema, backend: backend, sample: sample) : nil
