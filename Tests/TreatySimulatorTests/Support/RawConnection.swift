@@ -15,6 +15,7 @@ struct RawConnection {
         _ url: URL, _ body: (inout RawConnection) async throws -> T
     ) async throws -> T {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connectTimeout(TimeAmount(TestClient.connectTimeout))
             .connect(host: url.host ?? "127.0.0.1", port: url.port ?? 80) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
