@@ -9,12 +9,12 @@ import TreatyJSON
 extension RecordStore {
     /// The resources the store holds now, by name.
     public var resources: [Resource] {
-        state.withLock { $0.models.values.map(\.resource).sorted { $0.name < $1.name } }
+        withState { $0.models.values.map(\.resource).sorted { $0.name < $1.name } }
     }
 
     /// The resource named `name`, if the store holds it.
     public func resource(named name: String) -> Resource? {
-        state.withLock { $0.models[name]?.resource }
+        withState { $0.models[name]?.resource }
     }
 
     /// Adds a resource, or changes the one with the same name. Records of a changed resource

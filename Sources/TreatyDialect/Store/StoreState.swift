@@ -45,9 +45,6 @@ struct StoreState: Sendable {
     var purgedThroughVersion: Int64 = 0
     var random: SeededGenerator
     var snapshots: [String: StoreState] = [:]
-    /// The undo log of the open transaction (``RecordStore/transaction(_:)``): every record
-    /// write since it began, oldest first; `nil` when none is open.
-    var journal: [StoreChange]?
     let clock: StoreConfiguration.Clock
     /// The newest fixture timestamp: where the fixtures' history ends.
     private(set) var fixtureHistoryEnd: Int64 = 0
@@ -145,12 +142,6 @@ struct StoreState: Sendable {
                 tables[change.resource]?.order.insert(change.id, at: position)
             }
         }
-    }
-
-    /// Adds `changes` to the open transaction's undo log, if one is open.
-    mutating func journal(_ changes: some Sequence<StoreChange>) {
-        guard journal != nil else { return }
-        journal?.append(contentsOf: changes)
     }
 
     /// The timestamp for the next mutation: max(now, previous + 1 ms) — or, with a fixed
