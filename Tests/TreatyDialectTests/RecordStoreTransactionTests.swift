@@ -111,6 +111,34 @@ import TreatyTestSupport
         #expect(try store.get("task", id: DemoID.t1)["title"] == "Staged")
     }
 
+    @Test("schema changes in a transaction stay unseen until it commits, and go when it throws")
+    func schemaChanges() throws {
+        let seen = Mutex<Bool>(true)
+        let read = DispatchSemaphore(value: 0)
+        #expect(throws: Refused.self) {
+            try store.transaction { () throws(Refused) in
+                store.define(RecordStoreSchemaTests.notes())
+                _ = try? store.create("note", body: ["id": "n1", "text": "hello"])
+                store.define(RecordStoreSchemaTests.notes(extraField: true))
+                try? store.removeResource(named: "tag")
+                DispatchQueue.global().async {
+                    seen.withLock { $0 = store.resource(named: "note") != nil || store.resource(named: "tag") == nil }
+                    read.signal()
+                }
+                read.wait()
+                throw Refused()
+            }
+        }
+        #expect(seen.withLock { $0 } == false)
+        #expect(store.resource(named: "note") == nil)
+        #expect(store.dump("tag")?.isEmpty == false)
+        try store.transaction { () throws(StoreError) in
+            store.define(RecordStoreSchemaTests.notes())
+            _ = try store.create("note", body: ["id": "n1", "text": "hello"])
+        }
+        #expect(try store.get("note", id: "n1")["text"] == "hello")
+    }
+
     @Test("a concurrent reader never sees a transaction half applied, nor one that threw")
     func isolation() throws {
         let rounds = 1_000

@@ -27,7 +27,9 @@ extension RecordStore {
             for (index, operation) in operations.enumerated() {
                 do throws(StoreError) {
                     let (outcome, change) = try perform(operation, in: &state, now: now)
-                    if let change, mode == .atomic { undo.append(change) }
+                    if let change {
+                        if mode == .atomic { undo.append(change) } else { state.journal(CollectionOfOne(change)) }
+                    }
                     outcomes.append(outcome)
                 } catch {
                     guard mode == .atomic else {
@@ -45,6 +47,7 @@ extension RecordStore {
                         failure: BatchResult.Failure(index: index, error: error))
                 }
             }
+            state.journal(undo)
             return BatchResult(outcomes: outcomes, failure: nil)
         }
     }

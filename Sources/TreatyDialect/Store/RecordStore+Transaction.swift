@@ -11,13 +11,14 @@ extension RecordStore {
     /// waits until it ends, so what `body` read is what its writes meet. Writes inside `body`
     /// (and transactions nested in it) join the transaction instead of waiting for it.
     ///
-    /// The transaction works on a private copy of the store's state, which its own reads and
-    /// writes see. Readers elsewhere are not blocked and keep seeing the state as it was before
-    /// the transaction began, until the copy is published in one step when `body` returns. When
-    /// `body` throws, the copy is dropped — records, schema, snapshots, version counter, clock and
-    /// id generator all stay as they were — and the error is rethrown. The copy shares storage
-    /// with the published state until written to, so a transaction costs one copy of each table
-    /// it writes (a single write outside a transaction copies nothing).
+    /// Its writes go to the store in place and into an undo log, so a write costs what it costs
+    /// outside a transaction. Readers elsewhere are not blocked and never see them: while the
+    /// transaction is open, the first read from another task builds the state before it from
+    /// the undo log (copying the tables the transaction has written so far, once) and every
+    /// read until it ends uses that; the transaction's own reads see its writes. When `body`
+    /// returns, its writes become visible all at once. When it throws, the log undoes them —
+    /// records, schema changes, snapshots, version counter, clock and id generator — and the
+    /// error is rethrown.
     ///
     /// ```swift
     /// try store.transaction { () throws(StoreError) in
@@ -30,49 +31,59 @@ extension RecordStore {
     ///
     /// - Parameter body: The reads, checks and writes.
     /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws, after dropping its writes.
+    /// - Throws: What `body` throws, after undoing its writes.
     public func transaction<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
         try writers.withLock(owning: true) { nested throws(Failure) -> Result in
             if nested { return try body() }
-            let copy = state.withLock { $0 }
-            staged.withLock { $0 = copy }
-            openTransactions.add(1, ordering: .releasing)
-            defer { openTransactions.subtract(1, ordering: .releasing) }
+            state.withLock { $0.transaction = TransactionLog(at: $0) }
             do throws(Failure) {
                 let result = try body()
-                guard var committed = staged.withLock({ $0.take() }) else { return result }
-                state.withLock { swap(&$0, &committed) }
-                Self.discard(committed)
+                let view = state.withLock { state in
+                    state.transaction = nil
+                    return readerView.withLock { $0.take() }
+                }
+                Self.discard(view)
                 return result
             } catch {
-                Self.discard(staged.withLock { $0.take() })
+                let view = state.withLock { state -> StoreState? in
+                    guard var before = readerView.withLock({ $0.take() }) else {
+                        state.rollBack()
+                        return nil
+                    }
+                    swap(&state, &before)
+                    return before
+                }
+                Self.discard(view)
                 throw error
             }
         }
     }
 
-    /// Runs `body` on the state the current task sees: the open transaction's private copy when
-    /// the task runs that transaction, else the published state.
+    /// Runs a read on the state the current task may see: the state as it stands, or, while a
+    /// transaction is open on another task, the state before that transaction.
     ///
-    /// Reads take it instead of the state lock alone; while no transaction is open it costs one
-    /// atomic load more.
-    func withState<Result, Failure: Error>(_ body: (inout StoreState) throws(Failure) -> Result) throws(Failure)
+    /// Outside transactions it costs one test of the state under its lock.
+    func reading<Result, Failure: Error>(_ body: (inout StoreState) throws(Failure) -> Result) throws(Failure)
         -> Result
     {
-        if openTransactions.load(ordering: .acquiring) > 0, writers.isHeld { return try withStaged(body) }
-        return try state.withLock { state throws(Failure) -> Result in try body(&state) }
+        try state.withLock { state throws(Failure) -> Result in
+            guard state.transaction != nil, !writers.isHeld else { return try body(&state) }
+            return try readerView.withLock { view throws(Failure) -> Result in
+                var before = view.take() ?? state.rolledBack()
+                defer { view = before }
+                return try body(&before)
+            }
+        }
     }
 
-    /// Runs `body` on the open transaction's private copy, moved out of its slot (not copied)
-    /// for the call; on the published state when no copy is staged. Only the transaction's own
-    /// task reaches the copy, so no lock is held while `body` runs on it.
-    func withStaged<Result, Failure: Error>(_ body: (inout StoreState) throws(Failure) -> Result) throws(Failure)
-        -> Result
-    {
-        guard var current = staged.withLock({ $0.take() }) else {
-            return try state.withLock { state throws(Failure) -> Result in try body(&state) }
+    /// Builds the readers' view of an open transaction's start before a reset or restore inside
+    /// it replaces `current` with `replacement` (whose history is not in the undo log), and keeps
+    /// the transaction open on the replacement.
+    func keepReaderView(across replacement: inout StoreState, replacing current: StoreState) {
+        guard current.transaction != nil else { return }
+        readerView.withLock { view in
+            if view == nil { view = current.rolledBack() }
         }
-        defer { staged.withLock { $0 = current } }
-        return try body(&current)
+        replacement.transaction = current.transaction
     }
 }

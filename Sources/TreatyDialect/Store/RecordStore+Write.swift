@@ -16,7 +16,8 @@ extension RecordStore {
     public func create(_ resource: String, scope: Scope? = nil, body: JSONValue) throws(StoreError) -> JSONObject {
         let now = Self.wallClock()
         return try writing { state throws(StoreError) -> JSONObject in
-            try applyCreate(resource, scope: scope, body: body, in: &state, now: now).record
+            try journaled(
+                applyCreate(resource, scope: scope, body: body, in: &state, now: now), in: &state)
         }
     }
 
@@ -45,7 +46,9 @@ extension RecordStore {
         let write = StoreOperation.WriteOptions(
             replacing: false, writable: writable, expectedVersion: expectedVersion, creatingIfMissing: false)
         return try writing { state throws(StoreError) -> JSONObject in
-            try applyChange(resource, id: id, scope: scope, input: patch, write: write, in: &state, now: now).record
+            try journaled(
+                applyChange(resource, id: id, scope: scope, input: patch, write: write, in: &state, now: now),
+                in: &state)
         }
     }
 
@@ -78,7 +81,9 @@ extension RecordStore {
         let write = StoreOperation.WriteOptions(
             replacing: true, writable: writable, expectedVersion: expectedVersion, creatingIfMissing: false)
         return try writing { state throws(StoreError) -> JSONObject in
-            try applyChange(resource, id: id, scope: scope, input: record, write: write, in: &state, now: now).record
+            try journaled(
+                applyChange(resource, id: id, scope: scope, input: record, write: write, in: &state, now: now),
+                in: &state)
         }
     }
 
@@ -99,19 +104,24 @@ extension RecordStore {
     ) throws(StoreError) -> JSONObject {
         let now = Self.wallClock()
         return try writing { state throws(StoreError) -> JSONObject in
-            try applyDelete(resource, id: id, scope: scope, expectedVersion: expectedVersion, in: &state, now: now)
-                .record
+            try journaled(
+                applyDelete(resource, id: id, scope: scope, expectedVersion: expectedVersion, in: &state, now: now),
+                in: &state)
         }
     }
 
-    /// Runs a write under the writer lock (``transaction(_:)``) and the state lock — or, inside a
-    /// transaction, on the transaction's private copy of the state.
+    /// Runs a write under the writer lock (``transaction(_:)``) and the state lock.
     func writing<Result, Failure: Error>(_ body: (inout StoreState) throws(Failure) -> Result) throws(Failure)
         -> Result
     {
-        try writers.withLock(owning: false) { nested throws(Failure) -> Result in
-            if nested { return try withStaged(body) }
-            return try state.withLock { state throws(Failure) -> Result in try body(&state) }
+        try writers.withLock(owning: false) { _ throws(Failure) -> Result in
+            try state.withLock { state throws(Failure) -> Result in try body(&state) }
         }
+    }
+
+    /// The record a write stored, its change added to the open transaction's undo log.
+    func journaled(_ write: (record: JSONObject, change: StoreChange), in state: inout StoreState) -> JSONObject {
+        state.journal(CollectionOfOne(write.change))
+        return write.record
     }
 }

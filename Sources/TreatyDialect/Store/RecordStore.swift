@@ -23,12 +23,10 @@ public final class RecordStore: Sendable {
     let state: Mutex<StoreState>
     /// Taken by every write before `state`, and held by a transaction for its whole body.
     let writers = StoreWriterLock()
-    /// The open transaction's private copy of the state, published when it commits
-    /// (``transaction(_:)``); `nil` when none is open.
-    let staged = Mutex<StoreState?>(nil)
-    /// How many transactions are open (at most one: the writer lock serializes them), so a read
-    /// looks for a staged copy only while one may exist.
-    let openTransactions = Atomic<Int>(0)
+    /// What readers outside an open transaction see: the state before it, built from the
+    /// transaction's undo log by the first such read (``transaction(_:)``); `nil` while none is
+    /// built. Taken only inside `state`'s lock.
+    let readerView = Mutex<StoreState?>(nil)
 
     /// Creates a store holding `fixtures` (already checked against the contract, see
     /// ``FixtureLoader``).
@@ -55,6 +53,7 @@ public final class RecordStore: Sendable {
         fresh.restartHistory(now: now)
         let replaced = writing { current in
             fresh.snapshots = current.snapshots
+            keepReaderView(across: &fresh, replacing: current)
             swap(&current, &fresh)
             return fresh
         }
@@ -74,6 +73,7 @@ public final class RecordStore: Sendable {
         writing { current in
             var copy = current
             copy.snapshots = [:]
+            copy.transaction = nil
             current.snapshots[name] = copy
         }
     }
@@ -84,6 +84,7 @@ public final class RecordStore: Sendable {
         let replaced = writing { current -> StoreState? in
             guard var saved = current.snapshots[name] else { return nil }
             saved.snapshots = current.snapshots
+            keepReaderView(across: &saved, replacing: current)
             swap(&current, &saved)
             return saved
         }
@@ -94,13 +95,13 @@ public final class RecordStore: Sendable {
 
     /// The names of the saved snapshots, sorted.
     public var snapshotNames: [String] {
-        withState { $0.snapshots.keys.sorted() }
+        reading { $0.snapshots.keys.sorted() }
     }
 
     /// Every record of `resource`, tombstones included, in insertion order; `nil` for an
     /// unknown resource.
     public func dump(_ resource: String) -> [JSONObject]? {
-        withState { current in
+        reading { current in
             guard let table = current.tables[resource] else { return nil }
             return table.order.compactMap { table.rows[$0]?.record }
         }
@@ -108,12 +109,12 @@ public final class RecordStore: Sendable {
 
     /// The highest version handed out so far.
     public var currentVersion: Int64 {
-        withState { $0.version }
+        reading { $0.version }
     }
 
     /// The store clock: the timestamp of the last mutation, in milliseconds since 1970.
     public var clockMilliseconds: Int64 {
-        withState { $0.lastMutation }
+        reading { $0.lastMutation }
     }
 
     static func model(_ resource: String, in state: StoreState) throws(StoreError) -> ResourceModel {
