@@ -22,5 +22,9 @@ extension RFC3339Timestamp {
         public static let compactOffset = Grammar(rawValue: 1 << 4)
         /// A comma before the fraction (`09:00:00,5`).
         public static let commaFraction = Grammar(rawValue: 1 << 5)
+        /// A time without seconds (`2025-01-01T09:00Z`), read as second 0; it has no fraction.
+        public static let omittedSeconds = Grammar(rawValue: 1 << 6)
+        /// An offset of whole hours without minutes (`+01`), as ISO 8601 allows.
+        public static let hourOffset = Grammar(rawValue: 1 << 7)
     }
 }

@@ -39,7 +39,8 @@ extension RFC3339Timestamp {
         return (timestamp, scanner.index)
     }
 
-    /// Reads a numeric offset `+hh:mm` (or `+hhmm` with ``Grammar/compactOffset``) at `index`
+    /// Reads a numeric offset `+hh:mm` (or `+hhmm` with ``Grammar/compactOffset``, `+hh` with
+    /// ``Grammar/hourOffset``) at `index`
     /// of `bytes`.
     ///
     /// - Parameters:
@@ -87,13 +88,13 @@ private struct Scanner {
             index = afterDate
             return grammar.contains(.dateOnly) ? midnight : nil
         }
-        guard let hour = number(width: 2), take(0x3A), let minute = number(width: 2), take(0x3A),
-            let second = number(width: 2), hour < 24, minute < 60, second <= 60
+        guard let hour = number(width: 2), take(0x3A), let minute = number(width: 2), hour < 24, minute < 60,
+            let (second, written) = seconds(), second <= 60
         else {
             index = afterDate
             return grammar.contains(.dateOnly) ? midnight : nil
         }
-        guard let nanosecond = fraction() else { return nil }
+        guard let nanosecond = written ? fraction() : 0 else { return nil }
         let offset: Int?
         if take(0x5A) || (grammar.contains(.lowercase) && take(0x7A)) {
             offset = 0
@@ -111,6 +112,20 @@ private struct Scanner {
     /// `T`, or `t` or a space where the grammar allows them.
     mutating func separator() -> Bool {
         take(0x54) || (grammar.contains(.lowercase) && take(0x74)) || (grammar.contains(.spaceSeparator) && take(0x20))
+    }
+
+    /// `:ss` and whether it was written; second 0, unwritten, when the grammar allows a time
+    /// without seconds and none follow.
+    mutating func seconds() -> (second: Int, written: Bool)? {
+        if take(0x3A) { return number(width: 2).map { ($0, true) } }
+        return grammar.contains(.omittedSeconds) ? (0, false) : nil
+    }
+
+    /// Whether minutes follow an offset's hours: a colon, or a digit where the grammar allows
+    /// compact offsets.
+    func startsMinutes() -> Bool {
+        guard index < bytes.count else { return false }
+        return bytes[index] == 0x3A || (grammar.contains(.compactOffset) && Self.isDigit(bytes[index]))
     }
 
     /// The nanoseconds of an optional fraction; `nil` when its separator has no digits after it.
@@ -139,6 +154,10 @@ private struct Scanner {
             return nil
         }
         guard let hours = number(width: 2) else { return nil }
+        if grammar.contains(.hourOffset), !startsMinutes() {
+            guard hours < 24 else { return nil }
+            return sign * hours * 3_600
+        }
         guard take(0x3A) || grammar.contains(.compactOffset) else { return nil }
         guard let minutes = number(width: 2), hours < 24, minutes < 60 else { return nil }
         return sign * (hours * 3_600 + minutes * 60)

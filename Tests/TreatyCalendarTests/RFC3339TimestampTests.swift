@@ -44,6 +44,26 @@ import TreatyCalendar
         #expect(RFC3339Timestamp.parse("2025-01-01T", grammar: .dateOnly) == nil)
     }
 
+    @Test("a time without seconds reads as second 0 and takes no fraction")
+    func omittedSeconds() throws {
+        let minute = try #require(RFC3339Timestamp.parse("2025-01-01T09:00Z", grammar: .omittedSeconds))
+        #expect(minute.millisecondsSinceEpoch == 1_735_722_000_000)
+        #expect(RFC3339Timestamp.parse("2025-01-01T09:00Z") == nil)
+        #expect(RFC3339Timestamp.parse("2025-01-01T09:00.5Z", grammar: .omittedSeconds) == nil)
+        #expect(RFC3339Timestamp.parse("2025-01-01T09:00:5Z", grammar: .omittedSeconds) == nil)
+        #expect(RFC3339Timestamp.parse("2025-01-01T09:00:07Z", grammar: .omittedSeconds)?.second == 7)
+    }
+
+    @Test("an offset of hours alone reads where the grammar allows it")
+    func hourOffset() {
+        #expect(RFC3339Timestamp.parse("2025-01-01T10:00:00+01", grammar: .hourOffset)?.offsetSeconds == 3_600)
+        #expect(RFC3339Timestamp.parse("2025-01-01T10:00:00+01:30", grammar: .hourOffset)?.offsetSeconds == 5_400)
+        let compact = RFC3339Timestamp.parse("2025-01-01T10:00:00-0130", grammar: [.hourOffset, .compactOffset])
+        #expect(compact?.offsetSeconds == -5_400)
+        #expect(RFC3339Timestamp.parse("2025-01-01T10:00:00+01") == nil)
+        #expect(RFC3339Timestamp.parse("2025-01-01T10:00:00+1", grammar: .hourOffset) == nil)
+    }
+
     @Test("nanoseconds keep nine digits and drop the rest")
     func nanoseconds() {
         #expect(RFC3339Timestamp.parse("2025-01-01T09:00:00.123456789123Z")?.nanosecond == 123_456_789)

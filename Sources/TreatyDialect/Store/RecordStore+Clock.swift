@@ -8,13 +8,13 @@ extension RecordStore {
     /// Dialects stamp what they write themselves (a PocketBase record's `created`, a
     /// collection's times) with it, so that `--clock` makes every answer reproducible.
     public func nextChangeTime() -> Int64 {
-        state.withLock { $0.nextTimestamp(now: Self.wallClock()) }
+        reading { $0.nextTimestamp(now: Self.wallClock()) }
     }
 
     /// The store's present, in milliseconds since 1970: real time on the system clock, the last
     /// change's time on a fixed one (for token expiry, `@now` in filters and seeds).
     public func presentTime() -> Int64 {
-        state.withLock { state in
+        reading { state in
             configuration.clock == .system ? max(state.lastMutation, Self.wallClock()) : state.lastMutation
         }
     }

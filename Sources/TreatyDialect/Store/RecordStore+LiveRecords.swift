@@ -28,7 +28,7 @@ extension RecordStore {
     ///
     /// - Throws: ``StoreError`` `not_found` for an unknown resource.
     public func liveRecords(of resource: String) throws(StoreError) -> LiveRecords {
-        try state.withLock { state throws(StoreError) -> LiveRecords in
+        try reading { state throws(StoreError) -> LiveRecords in
             _ = try Self.model(resource, in: state)
             guard let table = state.tables[resource] else { return LiveRecords(revision: 0, records: []) }
             if let cached = table.liveRecords { return LiveRecords(revision: table.revision, records: cached) }
@@ -49,7 +49,7 @@ extension RecordStore {
     ///
     /// - Throws: ``StoreError`` `not_found` for an unknown resource.
     public func revision(of resource: String) throws(StoreError) -> UInt64 {
-        try state.withLock { state throws(StoreError) -> UInt64 in
+        try reading { state throws(StoreError) -> UInt64 in
             _ = try Self.model(resource, in: state)
             return state.tables[resource]?.revision ?? 0
         }

@@ -13,7 +13,7 @@ extension RecordStore {
         -> RecordList
     {
         let now = Self.wallClock()
-        return try state.withLock { state throws(StoreError) -> RecordList in
+        return try reading { state throws(StoreError) -> RecordList in
             let model = try Self.model(resource, in: state)
             if let scope { try Self.requireParent(scope, in: state) }
             guard let table = state.tables[resource] else { return RecordList(records: []) }
@@ -62,7 +62,7 @@ extension RecordStore {
     /// - Throws: ``StoreError`` `not_found` when it does not exist, is deleted, or belongs to
     ///   another parent (RS-ID-4).
     public func get(_ resource: String, id: String, scope: Scope? = nil) throws(StoreError) -> JSONObject {
-        try state.withLock { state throws(StoreError) -> JSONObject in
+        try reading { state throws(StoreError) -> JSONObject in
             _ = try Self.model(resource, in: state)
             return try Self.liveRow(resource, id: id, scope: scope, in: state).record
         }

@@ -9,12 +9,12 @@ import TreatyJSON
 extension RecordStore {
     /// The resources the store holds now, by name.
     public var resources: [Resource] {
-        state.withLock { $0.models.values.map(\.resource).sorted { $0.name < $1.name } }
+        reading { $0.models.values.map(\.resource).sorted { $0.name < $1.name } }
     }
 
     /// The resource named `name`, if the store holds it.
     public func resource(named name: String) -> Resource? {
-        state.withLock { $0.models[name]?.resource }
+        reading { $0.models[name]?.resource }
     }
 
     /// Adds a resource, or changes the one with the same name. Records of a changed resource
@@ -32,6 +32,7 @@ extension RecordStore {
             let model = ResourceModel(resource, identities: identities)
             models[resource.name] = model
             state.models = models
+            state.journalSchemaChange(of: resource.name)
             var table = state.tables[resource.name] ?? Table()
             for (id, row) in table.rows {
                 var changed = row
@@ -48,6 +49,7 @@ extension RecordStore {
     public func removeResource(named name: String) throws(StoreError) {
         try writing { state throws(StoreError) in
             _ = try Self.model(name, in: state)
+            state.journalSchemaChange(of: name)
             state.models[name] = nil
             state.tables[name] = nil
         }

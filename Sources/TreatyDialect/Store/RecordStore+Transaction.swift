@@ -2,7 +2,8 @@ internal import Synchronization
 
 extension RecordStore {
     /// Runs a multi-step write — reads, checks, then writes — atomically against every other
-    /// writer of the store, and undoes its writes when it throws.
+    /// writer of the store, and isolated from every reader: what it writes appears all at once
+    /// when it returns, or never when it throws.
     ///
     /// `body` uses the store as usual (``get(_:id:scope:)``, ``create(_:scope:body:)``,
     /// ``apply(_:mode:)``, …). While it runs, the transaction holds the store's writer lock: every
@@ -10,11 +11,14 @@ extension RecordStore {
     /// waits until it ends, so what `body` read is what its writes meet. Writes inside `body`
     /// (and transactions nested in it) join the transaction instead of waiting for it.
     ///
-    /// When `body` throws, every record write it made is undone from an undo log, newest first,
-    /// and the version counter, clock and id generator are put back, as an atomic
-    /// ``apply(_:mode:)`` does; then the error is rethrown. A ``reset()`` or ``restore(named:)``
-    /// inside `body` ends the undo log (the writes before it are gone anyway; later ones stay).
-    /// Readers are not blocked: a read while `body` runs may see its writes so far.
+    /// Its writes go to the store in place and into an undo log, so a write costs what it costs
+    /// outside a transaction. Readers elsewhere are not blocked and never see them: while the
+    /// transaction is open, the first read from another task builds the state before it from
+    /// the undo log (copying the tables the transaction has written so far, once) and every
+    /// read until it ends uses that; the transaction's own reads see its writes. When `body`
+    /// returns, its writes become visible all at once. When it throws, the log undoes them —
+    /// records, schema changes, snapshots, version counter, clock and id generator — and the
+    /// error is rethrown.
     ///
     /// ```swift
     /// try store.transaction { () throws(StoreError) in
@@ -31,26 +35,55 @@ extension RecordStore {
     public func transaction<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
         try writers.withLock(owning: true) { nested throws(Failure) -> Result in
             if nested { return try body() }
-            let saved = state.withLock { state in
-                state.journal = []
-                return (version: state.version, lastMutation: state.lastMutation, random: state.random)
-            }
+            state.withLock { $0.transaction = TransactionLog(at: $0) }
             do throws(Failure) {
                 let result = try body()
-                state.withLock { $0.journal = nil }
+                let view = state.withLock { state in
+                    state.transaction = nil
+                    return readerView.withLock { $0.take() }
+                }
+                Self.discard(view)
                 return result
             } catch {
-                state.withLock { state in
-                    // A reset or restore in the body replaced the state and ended the log.
-                    guard let journal = state.journal else { return }
-                    state.undo(journal)
-                    state.journal = nil
-                    state.version = saved.version
-                    state.lastMutation = saved.lastMutation
-                    state.random = saved.random
+                let view = state.withLock { state -> StoreState? in
+                    guard var before = readerView.withLock({ $0.take() }) else {
+                        state.rollBack()
+                        return nil
+                    }
+                    swap(&state, &before)
+                    return before
                 }
+                Self.discard(view)
                 throw error
             }
         }
+    }
+
+    /// Runs a read on the state the current task may see: the state as it stands, or, while a
+    /// transaction is open on another task, the state before that transaction.
+    ///
+    /// Outside transactions it costs one test of the state under its lock.
+    func reading<Result, Failure: Error>(_ body: (inout StoreState) throws(Failure) -> Result) throws(Failure)
+        -> Result
+    {
+        try state.withLock { state throws(Failure) -> Result in
+            guard state.transaction != nil, !writers.isHeld else { return try body(&state) }
+            return try readerView.withLock { view throws(Failure) -> Result in
+                var before = view.take() ?? state.rolledBack()
+                defer { view = before }
+                return try body(&before)
+            }
+        }
+    }
+
+    /// Builds the readers' view of an open transaction's start before a reset or restore inside
+    /// it replaces `current` with `replacement` (whose history is not in the undo log), and keeps
+    /// the transaction open on the replacement.
+    func keepReaderView(across replacement: inout StoreState, replacing current: StoreState) {
+        guard current.transaction != nil else { return }
+        readerView.withLock { view in
+            if view == nil { view = current.rolledBack() }
+        }
+        replacement.transaction = current.transaction
     }
 }

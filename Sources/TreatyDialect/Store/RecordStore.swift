@@ -10,7 +10,8 @@ public import TreatyJSON
 /// key present (`null` or `[]` when empty). Every operation is validated completely before it
 /// writes, so a refused write changes nothing (RS-NL-7, RS-CR-4). The store is safe to use from
 /// any number of threads: its state sits behind one lock, so each operation is atomic and every
-/// mutation gets its own version and timestamp.
+/// mutation gets its own version and timestamp; a ``transaction(_:)`` makes several operations
+/// one, invisible to readers until it commits.
 public final class RecordStore: Sendable {
     /// The contract the records follow.
     public let contract: Contract
@@ -22,6 +23,10 @@ public final class RecordStore: Sendable {
     let state: Mutex<StoreState>
     /// Taken by every write before `state`, and held by a transaction for its whole body.
     let writers = StoreWriterLock()
+    /// What readers outside an open transaction see: the state before it, built from the
+    /// transaction's undo log by the first such read (``transaction(_:)``); `nil` while none is
+    /// built. Taken only inside `state`'s lock.
+    let readerView = Mutex<StoreState?>(nil)
 
     /// Creates a store holding `fixtures` (already checked against the contract, see
     /// ``FixtureLoader``).
@@ -48,6 +53,7 @@ public final class RecordStore: Sendable {
         fresh.restartHistory(now: now)
         let replaced = writing { current in
             fresh.snapshots = current.snapshots
+            keepReaderView(across: &fresh, replacing: current)
             swap(&current, &fresh)
             return fresh
         }
@@ -57,7 +63,7 @@ public final class RecordStore: Sendable {
     /// Frees a replaced state away from the caller: after a write, the tables it holds are
     /// copies that take milliseconds to free (100,000 rows: about 8 ms), which a reset or
     /// restore should not wait for.
-    private static func discard(_ replaced: StoreState?) {
+    static func discard(_ replaced: StoreState?) {
         guard let replaced else { return }
         DispatchQueue.global(qos: .utility).async { withExtendedLifetime(replaced) {} }
     }
@@ -67,7 +73,7 @@ public final class RecordStore: Sendable {
         writing { current in
             var copy = current
             copy.snapshots = [:]
-            copy.journal = nil
+            copy.transaction = nil
             current.snapshots[name] = copy
         }
     }
@@ -78,6 +84,7 @@ public final class RecordStore: Sendable {
         let replaced = writing { current -> StoreState? in
             guard var saved = current.snapshots[name] else { return nil }
             saved.snapshots = current.snapshots
+            keepReaderView(across: &saved, replacing: current)
             swap(&current, &saved)
             return saved
         }
@@ -88,13 +95,13 @@ public final class RecordStore: Sendable {
 
     /// The names of the saved snapshots, sorted.
     public var snapshotNames: [String] {
-        state.withLock { $0.snapshots.keys.sorted() }
+        reading { $0.snapshots.keys.sorted() }
     }
 
     /// Every record of `resource`, tombstones included, in insertion order; `nil` for an
     /// unknown resource.
     public func dump(_ resource: String) -> [JSONObject]? {
-        state.withLock { current in
+        reading { current in
             guard let table = current.tables[resource] else { return nil }
             return table.order.compactMap { table.rows[$0]?.record }
         }
@@ -102,12 +109,12 @@ public final class RecordStore: Sendable {
 
     /// The highest version handed out so far.
     public var currentVersion: Int64 {
-        state.withLock { $0.version }
+        reading { $0.version }
     }
 
     /// The store clock: the timestamp of the last mutation, in milliseconds since 1970.
     public var clockMilliseconds: Int64 {
-        state.withLock { $0.lastMutation }
+        reading { $0.lastMutation }
     }
 
     static func model(_ resource: String, in state: StoreState) throws(StoreError) -> ResourceModel {

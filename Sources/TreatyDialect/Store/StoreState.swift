@@ -45,9 +45,9 @@ struct StoreState: Sendable {
     var purgedThroughVersion: Int64 = 0
     var random: SeededGenerator
     var snapshots: [String: StoreState] = [:]
-    /// The undo log of the open transaction (``RecordStore/transaction(_:)``): every record
-    /// write since it began, oldest first; `nil` when none is open.
-    var journal: [StoreChange]?
+    /// The open transaction's undo log (``RecordStore/transaction(_:)``); `nil` when none is
+    /// open. Readers outside the transaction see the state it rolls back to.
+    var transaction: TransactionLog?
     let clock: StoreConfiguration.Clock
     /// The newest fixture timestamp: where the fixtures' history ends.
     private(set) var fixtureHistoryEnd: Int64 = 0
@@ -138,19 +138,53 @@ struct StoreState: Sendable {
     /// Undoes `changes`, newest first: each row goes back to what it was, and the insertion
     /// order with it. The counters (version, clock, id generator) are the caller's to restore.
     mutating func undo(_ changes: [StoreChange]) {
-        for change in changes.reversed() {
-            tables[change.resource]?.rows[change.id] = change.previous
-            if change.appended { tables[change.resource]?.order.removeLast() }
-            if let position = change.removedAt {
-                tables[change.resource]?.order.insert(change.id, at: position)
-            }
+        for change in changes.reversed() { undo(change) }
+    }
+
+    private mutating func undo(_ change: StoreChange) {
+        tables[change.resource]?.rows[change.id] = change.previous
+        if change.appended { tables[change.resource]?.order.removeLast() }
+        if let position = change.removedAt {
+            tables[change.resource]?.order.insert(change.id, at: position)
         }
     }
 
     /// Adds `changes` to the open transaction's undo log, if one is open.
     mutating func journal(_ changes: some Sequence<StoreChange>) {
-        guard journal != nil else { return }
-        journal?.append(contentsOf: changes)
+        guard transaction != nil else { return }
+        transaction?.entries.append(contentsOf: changes.lazy.map(TransactionLog.Entry.record))
+    }
+
+    /// Adds `resource`'s table as it is now to the open transaction's undo log, if one is open,
+    /// before a schema change replaces or removes it.
+    mutating func journalSchemaChange(of resource: String) {
+        guard transaction != nil else { return }
+        transaction?.entries.append(.table(resource, tables[resource]))
+    }
+
+    /// The state the open transaction began at (see ``rollBack()``).
+    func rolledBack() -> StoreState {
+        var before = self
+        before.rollBack()
+        return before
+    }
+
+    /// Goes back to the state the open transaction began at: its writes and schema changes
+    /// undone, newest first, its snapshots and counters put back; no transaction open.
+    mutating func rollBack() {
+        guard let log = transaction else { return }
+        for entry in log.entries.reversed() {
+            switch entry {
+            case .record(let change): undo(change)
+            case .table(let resource, let table): tables[resource] = table
+            }
+        }
+        models = log.models
+        snapshots = log.snapshots
+        version = log.version
+        lastMutation = log.lastMutation
+        random = log.random
+        transaction = nil
     }
 
     /// The timestamp for the next mutation: max(now, previous + 1 ms) — or, with a fixed

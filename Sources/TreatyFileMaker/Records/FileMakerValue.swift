@@ -71,13 +71,11 @@ public enum FileMakerValue {
     }
 
     /// `MM/dd/yyyy` (or `M/d/yyyy`), or ISO `yyyy-MM-dd` when `format` is ISO 8601 (accepted
-    /// either way on input).
+    /// either way on input, read by the one RFC 3339 parser).
     static func parseDate(_ text: String, format: DateFormat) -> CivilDate? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.contains("-") {
-            let parts = trimmed.split(separator: "-").compactMap { Int($0) }
-            guard parts.count == 3 else { return nil }
-            return valid(CivilDate(year: parts[0], month: parts[1], day: parts[2]))
+            return RFC3339Timestamp.parse(trimmed, grammar: .dateOnly)?.date
         }
         let parts = trimmed.split(separator: "/").compactMap { Int($0) }
         guard parts.count == 3 else { return nil }

@@ -7,8 +7,9 @@ import TreatyJSON
 import TreatyQuery
 
 extension PocketBaseDialect {
-    /// `POST /api/batch`: every request runs with the caller's auth and rules in one
-    /// transaction; any failure restores the store from a snapshot taken under the write lock.
+    /// `POST /api/batch`: every request runs with the caller's auth and rules in one store
+    /// transaction (``RecordStore/transaction(_:)``); any failure drops the transaction's writes
+    /// and puts the stored files back, and no reader sees the batch half done.
     func batch(_ call: PocketBaseCall) throws(PocketBaseErrorResponse) -> DialectResponse {
         let settings = state.withLock { $0.batch }
         guard settings.enabled else { throw PocketBaseErrorResponse(status: 403, message: "Batch requests are not allowed.") }
@@ -29,15 +30,12 @@ extension PocketBaseDialect {
                 status: 400, message: "Invalid batch request data.",
                 data: ["requests": PocketBaseFieldError.lengthTooLong(max: settings.maxRequests).json])
         }
-        return try writeLock.withLock { _ throws(PocketBaseErrorResponse) in
-            let snapshot = "__treaty_pocketbase_batch"
-            call.store.snapshot(named: snapshot)
+        return try call.store.transaction { () throws(PocketBaseErrorResponse) -> DialectResponse in
             let storedFiles = state.withLock { $0.files }
             var results: [JSONValue] = []
             for (index, item) in requests.enumerated() {
                 let response = runInner(item, uploads: batchUploads(files, index: index), call: call)
                 if response.status.code >= 400 {
-                    call.store.restore(named: snapshot)
                     state.withLock { $0.files = storedFiles }
                     let inner = (try? JSONParser().parse(response.body)) ?? [:]
                     throw PocketBaseErrorResponse(
@@ -70,7 +68,7 @@ extension PocketBaseDialect {
         }
     }
 
-    /// One inner request (the caller holds the write lock).
+    /// One inner request (inside the batch's store transaction).
     private func runInner(_ item: JSONValue, uploads: [PocketBaseUpload], call: PocketBaseCall) -> DialectResponse {
         let method = item["method"]?.stringValue?.uppercased() ?? ""
         let url = item["url"]?.stringValue ?? ""

@@ -24,7 +24,7 @@ extension PocketBaseDialect {
                     "totalItems": .number(JSONNumber(items.count)), "totalPages": 1,
                 ])
             case .post:
-                let created = try state.withLock { state throws(PocketBaseErrorResponse) in
+                let created = try schemaChange(call) { state throws(PocketBaseErrorResponse) in
                     let collection = try PocketBaseCollection.create(
                         fromBody: call.request.body, existing: state.collections)
                     let now = Self.changeTime(call.store)
@@ -52,7 +52,7 @@ extension PocketBaseDialect {
             guard case .object(let patch) = (try? JSONParser().parse(call.request.body)) ?? .null else {
                 throw .invalidCollectionTypeData
             }
-            let value = try state.withLock { state throws(PocketBaseErrorResponse) in
+            let value = try schemaChange(call) { state throws(PocketBaseErrorResponse) in
                 guard let index = state.collections.firstIndex(where: { $0.name == name || $0.id == name }) else {
                     throw .notFound
                 }
@@ -78,7 +78,7 @@ extension PocketBaseDialect {
             }
             return Self.json(try fieldsApplied(value, call))
         case .delete:
-            try state.withLock { state throws(PocketBaseErrorResponse) in
+            try schemaChange(call) { state throws(PocketBaseErrorResponse) in
                 guard let index = state.collections.firstIndex(where: { $0.name == name || $0.id == name }),
                     !state.collections[index].system
                 else { throw .notFound }
@@ -95,7 +95,7 @@ extension PocketBaseDialect {
         guard case .object(let body) = (try? JSONParser().parse(call.request.body)) ?? .null,
             case .array(let items) = body["collections"] ?? .null
         else { throw .badRequest }
-        try state.withLock { state throws(PocketBaseErrorResponse) in
+        try schemaChange(call) { state throws(PocketBaseErrorResponse) in
             for item in items {
                 let name = item["name"]?.stringValue ?? ""
                 let others = state.collections.filter { $0.name != name }
@@ -135,6 +135,18 @@ extension PocketBaseDialect {
             return Self.json(try fieldsApplied(["batch": batch], call))
         default:
             throw .notFound
+        }
+    }
+
+    /// Runs a change to the collections and the store resources behind them as one store
+    /// transaction, holding the dialect's state lock inside it (the lock order the store
+    /// documents: the store's writer lock first), so no reader sees a half-changed schema in
+    /// the store and no two changes interleave.
+    private func schemaChange<Result>(
+        _ call: PocketBaseCall, _ body: (inout PocketBaseDialectState) throws(PocketBaseErrorResponse) -> Result
+    ) throws(PocketBaseErrorResponse) -> Result {
+        try call.store.transaction { () throws(PocketBaseErrorResponse) -> Result in
+            try state.withLock { state throws(PocketBaseErrorResponse) -> Result in try body(&state) }
         }
     }
 

@@ -45,7 +45,7 @@ extension PocketBaseDialect {
     }
 
     /// Keeps the uploaded files the written record names and drops the record's files it no
-    /// longer names (the caller holds the write lock).
+    /// longer names (the caller runs it in the write's store transaction).
     func commitFiles(
         _ prepared: PocketBasePreparedUploads, record: JSONObject, original: JSONObject?,
         of collection: PocketBaseCollection

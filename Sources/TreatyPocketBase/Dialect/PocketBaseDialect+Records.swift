@@ -111,12 +111,12 @@ extension PocketBaseDialect {
         throws(PocketBaseErrorResponse) -> DialectResponse
     {
         if collection.rules.delete == nil, !call.caller.isSuperuser { throw .superusersOnly }
-        guard let record = try? call.store.get(collection.name, id: id) else { throw .notFound }
-        let scope = queryScope(call)
-        guard satisfies(collection.rules.delete, record: record, in: collection, call: call, scope: scope) else {
-            throw .notFound
-        }
-        try writeLock.withLock { _ throws(PocketBaseErrorResponse) in
+        try call.store.transaction { () throws(PocketBaseErrorResponse) in
+            guard let record = try? call.store.get(collection.name, id: id) else { throw .notFound }
+            let scope = queryScope(call)
+            guard satisfies(collection.rules.delete, record: record, in: collection, call: call, scope: scope) else {
+                throw .notFound
+            }
             try deleteCascading(collection, id: id, store: call.store)
         }
         return Self.noContent

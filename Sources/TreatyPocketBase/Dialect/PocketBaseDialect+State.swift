@@ -9,7 +9,19 @@ import TreatyQuery
 extension PocketBaseDialect {
     /// Builds the startup state when the store holds no PocketBase collections yet (a fresh
     /// store, or one an admin-API reset returned to its empty contract).
+    ///
+    /// The check runs without the store's writer lock; the build runs as one store transaction
+    /// with the dialect's state lock inside it (the store's lock order), and checks again there.
     func bootstrapIfNeeded(_ store: RecordStore) {
+        if isBootstrapped(store) { return }
+        store.transaction { bootstrap(store) }
+    }
+
+    private func isBootstrapped(_ store: RecordStore) -> Bool {
+        state.withLock { $0.ready } && store.resource(named: "_superusers") != nil
+    }
+
+    private func bootstrap(_ store: RecordStore) {
         state.withLock { state in
             if state.ready, store.resource(named: "_superusers") != nil { return }
             var fresh = PocketBaseDialectState()

@@ -13,13 +13,13 @@ extension PocketBaseDialect {
     {
         let (body, uploads) = try requestBody(call.request)
         if collection.rules.create == nil, !call.caller.isSuperuser { throw .superusersOnly }
-        return try writeLock.withLock { _ throws(PocketBaseErrorResponse) in
+        return try call.store.transaction { () throws(PocketBaseErrorResponse) -> DialectResponse in
             let record = try createRecord(call, collection, body: body, uploads: uploads)
             return Self.json(.object(try present(record, of: collection, call: call, scope: queryScope(call))))
         }
     }
 
-    /// Creates one record (the caller holds the write lock).
+    /// Creates one record (the caller runs it in a store transaction).
     func createRecord(
         _ call: PocketBaseCall, _ collection: PocketBaseCollection, body: JSONObject, uploads: [PocketBaseUpload] = []
     ) throws(PocketBaseErrorResponse) -> JSONObject {
@@ -70,13 +70,13 @@ extension PocketBaseDialect {
     {
         let (body, uploads) = try requestBody(call.request)
         if collection.rules.update == nil, !call.caller.isSuperuser { throw .superusersOnly }
-        return try writeLock.withLock { _ throws(PocketBaseErrorResponse) in
+        return try call.store.transaction { () throws(PocketBaseErrorResponse) -> DialectResponse in
             let record = try updateRecord(call, collection, id: id, body: body, uploads: uploads)
             return Self.json(.object(try present(record, of: collection, call: call, scope: queryScope(call))))
         }
     }
 
-    /// Updates one record (the caller holds the write lock).
+    /// Updates one record (the caller runs it in a store transaction).
     func updateRecord(
         _ call: PocketBaseCall, _ collection: PocketBaseCollection, id: String, body: JSONObject,
         uploads: [PocketBaseUpload] = []

@@ -25,9 +25,10 @@ public final class PocketBaseDialect: Dialect {
 
     /// What the dialect starts with.
     public let configuration: PocketBaseDialectConfiguration
+    /// Taken inside a write's store transaction, never around one: the lock order is the
+    /// store's writer lock, then this, then the store's state lock (see the store's
+    /// "Transactions" documentation).
     let state: Mutex<PocketBaseDialectState>
-    /// Serializes writes so that batches can roll back through a store snapshot.
-    let writeLock = Mutex<Void>(())
     /// Indexes of collection fields, kept between requests until their collection changes.
     let indexes = QueryIndexCache()
     /// Parameterless record views, kept until a collection or any record changes.

@@ -26,7 +26,7 @@ public enum ValueFormats {
     public static func isMillisecondTimestamp(_ text: String) -> Bool {
         withBytes(text) { b in
             guard b.count == 24, b[19] == UInt8(ascii: "."), b[23] == UInt8(ascii: "Z") else { return false }
-            return isDateTimePrefix(b) && isDigit(b[20]) && isDigit(b[21]) && isDigit(b[22])
+            return RFC3339Timestamp.parse(b) != nil
         }
     }
 
@@ -38,7 +38,7 @@ public enum ValueFormats {
 
     /// Whether `text` is a calendar date `YYYY-MM-DD`.
     public static func isDate(_ text: String) -> Bool {
-        withBytes(text) { $0.count == 10 && isDatePrefix($0) }
+        withBytes(text) { $0.count == 10 && RFC3339Timestamp.parse($0, grammar: .dateOnly) != nil }
     }
 
     /// Calls `body` with the string's UTF-8 bytes, without copying native strings.
@@ -46,29 +46,6 @@ public enum ValueFormats {
         if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = text
         return copy.withUTF8(body)
-    }
-
-    private static func isDatePrefix(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard b.count >= 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-") else { return false }
-        guard isDigit(b[0]), isDigit(b[1]), isDigit(b[2]), isDigit(b[3]), isDigit(b[5]), isDigit(b[6]), isDigit(b[8]),
-            isDigit(b[9])
-        else { return false }
-        let month = Int(b[5] &- 48) * 10 + Int(b[6] &- 48)
-        let day = Int(b[8] &- 48) * 10 + Int(b[9] &- 48)
-        return (1...12).contains(month) && (1...31).contains(day)
-    }
-
-    private static func isDateTimePrefix(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard b.count >= 19, isDatePrefix(b), b[10] == UInt8(ascii: "T"), b[13] == UInt8(ascii: ":"),
-            b[16] == UInt8(ascii: ":")
-        else { return false }
-        guard isDigit(b[11]), isDigit(b[12]), isDigit(b[14]), isDigit(b[15]), isDigit(b[17]), isDigit(b[18]) else {
-            return false
-        }
-        let hour = Int(b[11] &- 48) * 10 + Int(b[12] &- 48)
-        let minute = Int(b[14] &- 48) * 10 + Int(b[15] &- 48)
-        let second = Int(b[17] &- 48) * 10 + Int(b[18] &- 48)
-        return hour < 24 && minute < 60 && second < 61
     }
 
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
