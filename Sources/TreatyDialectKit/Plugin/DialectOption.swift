@@ -1,4 +1,4 @@
-public import TreatyCore
+import TreatyCore
 
 /// A `treaty serve` option a dialect takes, e.g. PocketBase's `--collections FILE`.
 public struct DialectOption: Sendable, Hashable {
