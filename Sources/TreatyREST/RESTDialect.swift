@@ -1,6 +1,6 @@
 import HTTPTypes
-public import TreatyCore
-public import TreatyDialect
+import TreatyCore
+import TreatyDialect
 import TreatyJSON
 
 /// The `rest-sync` dialect: plain JSON over HTTP following the sync contract.
@@ -13,23 +13,23 @@ import TreatyJSON
 /// error body `{"error":{"code","message","field"}}` with 400 (`malformed_json`,
 /// `invalid_query`), 404 (`not_found`), 409 (`conflict`), 410 (`cursor_expired`) and 422
 /// (`missing_field`, `invalid_value`, `duplicate_id`, `invalid_reference`, `immutable_field`).
-public struct RESTDialect: Dialect {
-    public static let id = DialectID.restSync
+struct RESTDialect: Dialect {
+    static let id = DialectID.restSync
 
     /// The contract served.
-    public let contract: Contract
+    let contract: Contract
     private let router: RESTRouter
     private let parser = JSONParser()
     private let fullLists = RevisionCache<FullListKey, [UInt8]>(
         capacity: FullListKey.capacity, byteLimit: FullListKey.byteLimit)
 
     /// Creates the dialect for `contract`.
-    public init(contract: Contract) {
+    init(contract: Contract) {
         self.contract = contract
         router = RESTRouter(endpoints: contract.endpoints)
     }
 
-    public func respond(to request: DialectRequest, store: RecordStore) -> DialectResponse {
+    func respond(to request: DialectRequest, store: RecordStore) -> DialectResponse {
         switch router.route(method: request.method.rawValue, path: request.path) {
         case .notFound:
             return failureResponse(for: .routeNotFound(path: request.path))
@@ -44,7 +44,7 @@ public struct RESTDialect: Dialect {
         }
     }
 
-    public func failureResponse(for failure: SimulatorFailure) -> DialectResponse {
+    func failureResponse(for failure: SimulatorFailure) -> DialectResponse {
         switch failure {
         case .routeNotFound(let path):
             return RESTError.response(.notFound, code: "not_found", message: "no endpoint serves \(path)")

@@ -38,7 +38,7 @@ import Testing
         let file = path(name)
         try FileManager.default.createDirectory(
             atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: file, contents: nil)
+        _ = FileManager.default.createFile(atPath: file, contents: nil)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
         try handle.truncate(atOffset: size)
         try handle.close()

@@ -1,11 +1,12 @@
 import Foundation
 import HTTPTypes
 import Testing
-import TreatyCloudKit
 import TreatyCore
 import TreatyDialectKit
 import TreatyJSON
 import TreatyTestSupport
+
+@testable import TreatyCloudKit
 
 /// Authentication (cloudkit.md §2, §12): API tokens, web-auth tokens, and signed
 /// server-to-server requests.

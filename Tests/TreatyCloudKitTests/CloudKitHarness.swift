@@ -1,11 +1,12 @@
 import Crypto
 import Foundation
 import HTTPTypes
-import TreatyCloudKit
 import TreatyCore
 import TreatyDialect
 import TreatyDialectKit
 import TreatyJSON
+
+@testable import TreatyCloudKit
 
 /// An in-process CloudKit container without a contract (as `treaty serve --dialect cloudkit`
 /// starts it), with one API token, one signed-in user and one server-to-server key.

@@ -1,6 +1,7 @@
 import Testing
-import TreatyCloudKit
 import TreatyJSON
+
+@testable import TreatyCloudKit
 
 /// `records/modify`: every operation type with its change-tag and existence rules, atomic
 /// batches in custom zones, and reference actions (cloudkit.md §4, §5, §12).

@@ -1,6 +1,7 @@
 import Testing
-import TreatyCloudKit
 import TreatyJSON
+
+@testable import TreatyCloudKit
 
 /// `records/query` compiled to the query model: comparators, sorts (by distance too), system
 /// fields and continuation markers; `records/changes` with sync tokens.

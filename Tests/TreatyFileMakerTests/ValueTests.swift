@@ -1,6 +1,8 @@
 import HTTPTypes
 import Testing
+import TreatyCore
 import TreatyJSON
+import TreatyRules
 
 @testable import TreatyFileMaker
 

@@ -1,4 +1,5 @@
-import TreatyPocketBase
+
+@testable import TreatyPocketBase
 
 /// The `posts`, `tags` and `members` collections of the real blog export, loaded once.
 enum BlogSchema {

@@ -1,6 +1,7 @@
 import Testing
 import TreatyJSON
-import TreatyPocketBase
+
+@testable import TreatyPocketBase
 
 /// Values written to the blog's `posts` fields and what the real server stored (observed on
 /// PocketBase 0.40.6).

@@ -1,5 +1,6 @@
 import Testing
-import TreatyPocketBase
+
+@testable import TreatyPocketBase
 
 @Suite struct DateTimeTests {
     @Test("the stored form has milliseconds, truncated, and a Z")

@@ -1,6 +1,7 @@
 import Testing
 import TreatyJSON
-import TreatyPocketBase
+
+@testable import TreatyPocketBase
 
 @Suite struct ErrorResponseTests {
     @Test(

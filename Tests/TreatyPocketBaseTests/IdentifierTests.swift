@@ -1,5 +1,6 @@
 import Testing
-import TreatyPocketBase
+
+@testable import TreatyPocketBase
 
 @Suite struct IdentifierTests {
     @Test(

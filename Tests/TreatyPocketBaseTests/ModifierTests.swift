@@ -1,6 +1,7 @@
 import Testing
 import TreatyJSON
-import TreatyPocketBase
+
+@testable import TreatyPocketBase
 
 /// PATCH bodies applied one after another to a post, as they were sent to the real server, and
 /// the values it answered with (observed on PocketBase 0.40.6).

@@ -1,6 +1,7 @@
 import Testing
 import TreatyJSON
-import TreatyPocketBase
+
+@testable import TreatyPocketBase
 
 /// SplitMix64, a seeded generator for reproducible ids.
 struct SplitMix: RandomNumberGenerator {

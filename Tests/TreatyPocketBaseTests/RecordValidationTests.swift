@@ -1,6 +1,7 @@
 import Testing
 import TreatyJSON
-import TreatyPocketBase
+
+@testable import TreatyPocketBase
 
 /// Create bodies sent to a collection made for the purpose, and the real server's replies
 /// (observed on PocketBase 0.40.6).

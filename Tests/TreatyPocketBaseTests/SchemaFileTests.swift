@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import TreatyCore
-import TreatyPocketBase
+
+@testable import TreatyPocketBase
 
 /// `collections: pb_schema.json`: a PocketBase contract takes its schema from the server's
 /// export; the PocketBase module reads the section the loader kept.

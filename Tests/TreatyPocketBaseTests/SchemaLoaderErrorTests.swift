@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import TreatyCore
-import TreatyPocketBase
+
+@testable import TreatyPocketBase
 
 /// Files PocketBase 0.40 would refuse or misread, and the diagnostics pinned in
 /// `Fixtures/invalid/<name>.txt`. Set `TREATY_UPDATE_SNAPSHOTS=1` to rewrite the snapshots.

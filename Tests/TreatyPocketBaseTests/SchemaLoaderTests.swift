@@ -1,7 +1,8 @@
 import Testing
 import TreatyCore
 import TreatyJSON
-import TreatyPocketBase
+
+@testable import TreatyPocketBase
 
 @Suite struct SchemaLoaderTests {
     @Test("a real 0.40 export of a blog schema loads without findings")

@@ -1,6 +1,7 @@
 import Testing
 import TreatyJSON
-import TreatyPocketBase
+
+@testable import TreatyPocketBase
 
 /// Values written to the blog's fields and the error entry the real server answered with
 /// (observed on PocketBase 0.40.6); `nil` where it accepted them.

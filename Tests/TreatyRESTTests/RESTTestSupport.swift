@@ -3,8 +3,9 @@ import HTTPTypes
 import TreatyCore
 import TreatyDialect
 import TreatyJSON
-import TreatyREST
 import TreatyTestSupport
+
+@testable import TreatyREST
 
 /// The demo API served by the rest-sync dialect from its fixture, with a fixed clock.
 struct DemoServer {

@@ -3,8 +3,9 @@ import Testing
 import TreatyCore
 import TreatyDialect
 import TreatyJSON
-import TreatyREST
 import TreatyTestSupport
+
+@testable import TreatyREST
 
 /// rest-sync.md §10: `POST /sync/upload`, per-operation results, last writer wins on `updatedAt`.
 @Suite struct RESTUploadTests {

@@ -4,9 +4,10 @@ import Testing
 import TreatyCore
 import TreatyDialect
 import TreatyJSON
-import TreatyREST
 import TreatySimulator
 import TreatyTestSupport
+
+@testable import TreatyREST
 
 /// The rest-sync round trips of rest-sync.md over real HTTP, against the demo contract and
 /// fixture served by the simulator on an ephemeral loopback port.

@@ -6,9 +6,10 @@ import TreatyDialect
 import TreatyDialectKit
 import TreatyDialects
 import TreatyJSON
-import TreatyREST
 import TreatyRules
 import TreatyTesting
+
+@testable import TreatyREST
 
 /// Every registered dialect passes the shared conformance suite on its example contract, and the
 /// suite fails a dialect that breaks what it checks.

@@ -1,8 +1,9 @@
 import Testing
 import TreatyCore
 import TreatyDialectKit
-import TreatyREST
 import TreatyVerifier
+
+@testable import TreatyREST
 
 /// The generated suites prove their worth: the simulator passes them, and a simulator broken in
 /// any one rest-sync behaviour fails them with that behaviour's rule.

@@ -1,10 +1,11 @@
 import Testing
-import TreatyCloudKit
 import TreatyCore
 import TreatyDialect
 import TreatyDialectKit
 import TreatyTestSupport
 import TreatyVerifier
+
+@testable import TreatyCloudKit
 
 /// The generated CloudKit suites prove their worth: the simulator passes the gallery contract's
 /// suites with nothing skipped, and a simulator that gets CloudKit Web Services wrong in one way

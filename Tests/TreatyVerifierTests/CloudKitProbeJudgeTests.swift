@@ -1,10 +1,11 @@
 import Foundation
 import Testing
-import TreatyCloudKit
 import TreatyDialect
 import TreatyDialectKit
 import TreatySimulator
 import TreatyTestSupport
+
+@testable import TreatyCloudKit
 
 /// The independent CloudKit probe (`Clients/cloudkit/probe.py`) is a judge that can fail: served
 /// on loopback, a CloudKit simulator that ignores change tags, atomic batches, continuation

@@ -2,9 +2,10 @@ import Testing
 import TreatyCore
 import TreatyDialect
 import TreatyDialectKit
-import TreatyFileMaker
 import TreatyTestSupport
 import TreatyVerifier
+
+@testable import TreatyFileMaker
 
 /// The generated FileMaker suites prove their worth: the simulator passes the music contract's
 /// suites with nothing skipped, and a simulator whose wire format is broken in one way fails them

@@ -2,9 +2,10 @@ import Testing
 import TreatyCore
 import TreatyDialect
 import TreatyDialectKit
-import TreatyPocketBase
 import TreatyTestSupport
 import TreatyVerifier
+
+@testable import TreatyPocketBase
 
 /// The generated PocketBase suites prove their worth: the simulator passes the blog contract's
 /// suites, and a simulator whose wire format is broken in one way fails them with that way's

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
-import TreatyCloudKit
 import TreatyCore
 import TreatyDialectKit
-import TreatyFileMaker
-import TreatyPocketBase
-import TreatyREST
 import TreatyRules
+
+@testable import TreatyCloudKit
+@testable import TreatyFileMaker
+@testable import TreatyPocketBase
+@testable import TreatyREST
 
 /// The rule catalogues `treaty rules` prints tell the truth about the breakage matrices: every
 /// broken backend a catalogue names exists and breaks that rule, every broken backend of a

@@ -4,9 +4,10 @@ import TreatyCore
 import TreatyDialect
 import TreatyDialectKit
 import TreatyHTTP
-import TreatyREST
 import TreatySimulator
 import TreatyVerifier
+
+@testable import TreatyREST
 
 /// The verifier's live HTTP path through URLSession — what an app's test bundle uses where
 /// libcurl is not linked (iOS, tvOS, watchOS, visionOS) — against the in-process simulator on

@@ -1,8 +1,8 @@
 internal import Foundation
 internal import HTTPTypes
 internal import Synchronization
-public import TreatyCore
-public import TreatyDialect
+import TreatyCore
+import TreatyDialect
 internal import TreatyJSON
 
 /// Apple's CloudKit Web Services over a ``TreatyDialect/RecordStore`` (cloudkit.md): records,
@@ -11,20 +11,20 @@ internal import TreatyJSON
 ///
 /// Zones, records, learned record types and assets live in the store (``CloudKitStoreModel``);
 /// the dialect keeps only the lock its writes hold and the generator of error UUIDs.
-public struct CloudKitDialect: Dialect {
-    public static let id = DialectID.cloudKit
+struct CloudKitDialect: Dialect {
+    static let id = DialectID.cloudKit
 
     /// The container and its credentials.
-    public let configuration: CloudKitDialectConfiguration
+    let configuration: CloudKitDialectConfiguration
     let state: CloudKitState
 
     /// Creates the dialect.
-    public init(configuration: CloudKitDialectConfiguration) {
+    init(configuration: CloudKitDialectConfiguration) {
         self.configuration = configuration
         state = CloudKitState(seed: configuration.seed)
     }
 
-    public func respond(to request: DialectRequest, store: RecordStore) -> DialectResponse {
+    func respond(to request: DialectRequest, store: RecordStore) -> DialectResponse {
         if request.path.hasPrefix(CloudKitAssetRoutes.prefix) {
             return CloudKitAssetRoutes(dialect: self, store: store).respond(to: request)
         }
@@ -62,7 +62,7 @@ public struct CloudKitDialect: Dialect {
         }
     }
 
-    public func failureResponse(for failure: SimulatorFailure) -> DialectResponse {
+    func failureResponse(for failure: SimulatorFailure) -> DialectResponse {
         let error: CloudKitError =
             switch failure {
             case .routeNotFound: CloudKitError(.notFound, "no CloudKit operation at this URL")

@@ -1,17 +1,17 @@
 /// What a ``CloudKitDialect`` serves and whom it lets in.
-public struct CloudKitDialectConfiguration: Sendable {
+struct CloudKitDialectConfiguration: Sendable {
     /// The container, its record types, users, tokens and start-up zones.
-    public var schema: CloudKitSchema
+    var schema: CloudKitSchema
     /// Server-to-server keys by key ID: the public half of each registered key, in its X9.63
     /// representation.
-    public var serverKeys: [String: [UInt8]]
+    var serverKeys: [String: [UInt8]]
     /// How far a signed request's date may be from now, in seconds (default 600).
-    public var signatureWindowSeconds: Int64
+    var signatureWindowSeconds: Int64
     /// The seed of generated record names and error UUIDs.
-    public var seed: UInt64
+    var seed: UInt64
 
     /// Creates a configuration.
-    public init(
+    init(
         schema: CloudKitSchema, serverKeys: [String: [UInt8]] = [:], signatureWindowSeconds: Int64 = 600,
         seed: UInt64 = 0
     ) {

@@ -1,22 +1,22 @@
-public import HTTPTypes
+import HTTPTypes
 internal import TreatyDialect
 internal import TreatyJSON
 
 /// A CloudKit error (cloudkit.md §8): a `serverErrorCode`, its reason, and the HTTP status it
 /// has when the whole request fails. Inside a `records/modify`, `lookup` or `zones/*` answer the
 /// same code is a per-item entry under HTTP 200.
-public struct CloudKitError: Error, Sendable, Hashable {
+struct CloudKitError: Error, Sendable, Hashable {
     /// The `serverErrorCode`, e.g. `CONFLICT`.
-    public var code: Code
+    var code: Code
     /// The human-readable `reason`.
-    public var reason: String
+    var reason: String
     /// `redirectURL`, for AUTHENTICATION_REQUIRED.
-    public var redirectURL: String?
+    var redirectURL: String?
     /// `retryAfter` seconds, for THROTTLED and TRY_AGAIN_LATER.
-    public var retryAfter: Int?
+    var retryAfter: Int?
 
     /// The codes a CloudKit server sends, with the HTTP status of each.
-    public enum Code: String, Sendable, Hashable, CaseIterable {
+    enum Code: String, Sendable, Hashable, CaseIterable {
         case accessDenied = "ACCESS_DENIED"
         case atomicError = "ATOMIC_ERROR"
         case authenticationFailed = "AUTHENTICATION_FAILED"
@@ -34,7 +34,7 @@ public struct CloudKitError: Error, Sendable, Hashable {
         case uniqueFieldError = "UNIQUE_FIELD_ERROR"
 
         /// The HTTP status of a request that fails with this code.
-        public var status: HTTPResponse.Status {
+        var status: HTTPResponse.Status {
             switch self {
             case .accessDenied: .forbidden
             case .atomicError, .badRequest: .badRequest
@@ -52,7 +52,7 @@ public struct CloudKitError: Error, Sendable, Hashable {
     }
 
     /// Creates an error.
-    public init(_ code: Code, _ reason: String, redirectURL: String? = nil, retryAfter: Int? = nil) {
+    init(_ code: Code, _ reason: String, redirectURL: String? = nil, retryAfter: Int? = nil) {
         self.code = code
         self.reason = reason
         self.redirectURL = redirectURL

@@ -1,4 +1,4 @@
-public import TreatyCore
+import TreatyCore
 
 /// How a CloudKit container lives in the ``TreatyDialect/RecordStore``: zones, records, the
 /// record types the development environment learned, and uploaded assets — each one store
@@ -6,21 +6,21 @@ public import TreatyCore
 ///
 /// Every record row carries the store's version: a record's `recordChangeTag` is its version,
 /// and a sync token is a point in the store's version history.
-public enum CloudKitStoreModel {
+enum CloudKitStoreModel {
     /// Zones: `environment|database|owner|zoneName`.
-    public static let zones = "_ck_zones"
+    static let zones = "_ck_zones"
     /// Records: the zone's key, `|`, the record name.
-    public static let records = "_ck_records"
+    static let records = "_ck_records"
     /// Record types: `environment|type`, with their fields under `fields`.
-    public static let recordTypes = "_ck_types"
+    static let recordTypes = "_ck_types"
     /// Uploaded assets, by the id in their download URL.
-    public static let assets = "_ck_assets"
+    static let assets = "_ck_assets"
 
     static let versioned = SyncMetadata(
         createdAt: "created_at", updatedAt: "updated_at", version: "version", tombstone: "deleted_at")
 
     /// The contract the store follows.
-    public static func contract(api: String, file: String? = nil) -> Contract {
+    static func contract(api: String, file: String? = nil) -> Contract {
         func resource(_ name: String, _ fields: [String], sync: SyncMetadata) -> Resource {
             Resource(
                 name: name, identity: Identity(key: "key", type: .string), create: .either,

@@ -2,7 +2,7 @@ internal import TreatyQuery
 
 /// A CloudKit field type as Web Services names it (cloudkit.md §4): the scalar types and their
 /// `_LIST` forms.
-public enum CloudKitFieldType: String, Sendable, Hashable, CaseIterable {
+enum CloudKitFieldType: String, Sendable, Hashable, CaseIterable {
     case string = "STRING"
     case int64 = "INT64"
     case double = "DOUBLE"
@@ -22,7 +22,7 @@ public enum CloudKitFieldType: String, Sendable, Hashable, CaseIterable {
 
     /// The type a client wrote, tolerating the names other clients send (cloudkit.md §9:
     /// `ASSET`, `BOOLEAN`, `DATETIME`, `INT`, `NUMBER_INT64`, …); `nil` for an unknown name.
-    public init?(wireName: String) {
+    init?(wireName: String) {
         if let exact = CloudKitFieldType(rawValue: wireName) {
             self = exact
             return
@@ -39,7 +39,7 @@ public enum CloudKitFieldType: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The element type of a list type; the type itself otherwise.
-    public var element: CloudKitFieldType {
+    var element: CloudKitFieldType {
         switch self {
         case .stringList: .string
         case .int64List: .int64
@@ -54,10 +54,10 @@ public enum CloudKitFieldType: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Whether values are JSON arrays.
-    public var isList: Bool { element != self }
+    var isList: Bool { element != self }
 
     /// The list type whose elements are of this type.
-    public var list: CloudKitFieldType {
+    var list: CloudKitFieldType {
         switch self {
         case .string: .stringList
         case .int64: .int64List

@@ -1,6 +1,6 @@
 /// An index of a record type's field: what makes it usable in `filterBy` and `sortBy`
 /// (cloudkit.md §6: filtering needs QUERYABLE, sorting SORTABLE, token comparators SEARCHABLE).
-public enum CloudKitIndex: String, Sendable, Hashable, CaseIterable {
+enum CloudKitIndex: String, Sendable, Hashable, CaseIterable {
     case queryable
     case sortable
     case searchable

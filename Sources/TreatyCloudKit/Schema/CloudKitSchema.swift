@@ -1,20 +1,20 @@
 /// What a `cloudkit` contract declares for its container (cloudkit.md): the record types,
 /// the users whose web-auth tokens the simulator accepts, the API tokens, the custom zones
 /// present at start-up, and which environments exist.
-public struct CloudKitSchema: Sendable, Hashable {
+struct CloudKitSchema: Sendable, Hashable {
     /// The container identifier, e.g. `iCloud.com.example.Gallery`.
-    public var container: String
+    var container: String
     /// The record types, by name.
-    public var recordTypes: [String: CloudKitRecordType]
+    var recordTypes: [String: CloudKitRecordType]
     /// The API tokens accepted as `ckAPIToken`.
-    public var apiTokens: [String]
+    var apiTokens: [String]
     /// The signed-in users.
-    public var users: [CloudKitUser]
+    var users: [CloudKitUser]
     /// Custom zones of every user's private database at start-up.
-    public var zones: [CloudKitZoneDeclaration]
+    var zones: [CloudKitZoneDeclaration]
 
     /// Creates a schema.
-    public init(
+    init(
         container: String, recordTypes: [CloudKitRecordType] = [], apiTokens: [String] = [], users: [CloudKitUser] = [],
         zones: [CloudKitZoneDeclaration] = []
     ) {
@@ -27,18 +27,18 @@ public struct CloudKitSchema: Sendable, Hashable {
 }
 
 /// A user the simulator knows: the web-auth token that identifies them and their record name.
-public struct CloudKitUser: Sendable, Hashable {
+struct CloudKitUser: Sendable, Hashable {
     /// The user record name, e.g. `_4b3f…`.
-    public var recordName: String
+    var recordName: String
     /// The `ckWebAuthToken` that signs them in.
-    public var webAuthToken: String
+    var webAuthToken: String
     /// The first name `users/current` shows (discoverable users only).
-    public var firstName: String?
+    var firstName: String?
     /// The last name.
-    public var lastName: String?
+    var lastName: String?
 
     /// Creates a user.
-    public init(recordName: String, webAuthToken: String, firstName: String? = nil, lastName: String? = nil) {
+    init(recordName: String, webAuthToken: String, firstName: String? = nil, lastName: String? = nil) {
         self.recordName = recordName
         self.webAuthToken = webAuthToken
         self.firstName = firstName
@@ -47,7 +47,7 @@ public struct CloudKitUser: Sendable, Hashable {
 
     /// The user a bare `--web-auth-token` signs in: a record name derived from the token, so it
     /// is stable between runs.
-    public static func derived(fromToken token: String) -> CloudKitUser {
+    static func derived(fromToken token: String) -> CloudKitUser {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in token.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         let hex = String(hash, radix: 16)
@@ -56,14 +56,14 @@ public struct CloudKitUser: Sendable, Hashable {
 }
 
 /// A custom zone the contract creates in each user's private database.
-public struct CloudKitZoneDeclaration: Sendable, Hashable {
+struct CloudKitZoneDeclaration: Sendable, Hashable {
     /// The zone name.
-    public var name: String
+    var name: String
     /// Whether batches in it are all or nothing.
-    public var atomic: Bool
+    var atomic: Bool
 
     /// Creates a declaration.
-    public init(name: String, atomic: Bool = true) {
+    init(name: String, atomic: Bool = true) {
         self.name = name
         self.atomic = atomic
     }

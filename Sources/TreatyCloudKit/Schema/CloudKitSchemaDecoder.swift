@@ -1,5 +1,5 @@
 internal import Foundation
-public import TreatyCore
+import TreatyCore
 
 /// Reads a `cloudkit` contract's `container:` section into a ``CloudKitSchema``, reporting every
 /// mistake as a located diagnostic (file, line, column, caret, fix).
@@ -18,20 +18,20 @@ public import TreatyCore
 ///       born: INT64                     # shorthand: the type, queryable and sortable
 ///       label: { type: REFERENCE, target: Label, indexes: [queryable] }
 /// ```
-public struct CloudKitSchemaDecoder: Sendable {
+struct CloudKitSchemaDecoder: Sendable {
     /// Creates a decoder.
-    public init() {}
+    init() {}
 
     /// What decoding gave.
-    public struct Result: Sendable {
+    struct Result: Sendable {
         /// The schema, or `nil` when the section has errors.
-        public var schema: CloudKitSchema?
+        var schema: CloudKitSchema?
         /// Every finding.
-        public var diagnostics: [Diagnostic]
+        var diagnostics: [Diagnostic]
     }
 
     /// Decodes the `container:` section of `contract`.
-    public func decode(_ contract: Contract) -> Result {
+    func decode(_ contract: Contract) -> Result {
         let file = contract.file ?? "contract"
         guard let node = contract.sections["container"] else {
             let diagnostic = Diagnostic.error(

@@ -1,5 +1,5 @@
-public import HTTPTypes
-public import TreatyDialect
+package import HTTPTypes
+package import TreatyDialect
 
 /// How a ``CaseContext`` reaches its target: the verifier's libcurl connection to the
 /// in-process simulator or a live server.

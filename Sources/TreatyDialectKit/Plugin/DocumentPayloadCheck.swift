@@ -1,4 +1,4 @@
-public import TreatyCore
+import TreatyCore
 public import TreatyJSON
 public import TreatyRules
 

@@ -1,23 +1,23 @@
-public import TreatyCore
-public import TreatyJSON
-public import TreatyRules
+import TreatyCore
+import TreatyJSON
+import TreatyRules
 
 /// Checks Data API answers against a layout: the envelope, `dataInfo`, records, `fieldData`
 /// types and formats, portals, identity and error answers (the `FM-*` rules).
-public struct FileMakerConformance: Sendable {
+struct FileMakerConformance: Sendable {
     /// The layout the answers come from.
-    public var layout: FileMakerLayout
+    var layout: FileMakerLayout
     /// Its database (for the related tables of portals).
-    public var database: FileMakerDatabase
+    var database: FileMakerDatabase
 
     /// Creates a checker.
-    public init(layout: FileMakerLayout, database: FileMakerDatabase) {
+    init(layout: FileMakerLayout, database: FileMakerDatabase) {
         self.layout = layout
         self.database = database
     }
 
     /// Checks a records answer (get, range, find): envelope, `dataInfo` and every record.
-    public func checkRecordsAnswer(_ body: JSONValue) -> [RuleViolation] {
+    func checkRecordsAnswer(_ body: JSONValue) -> [RuleViolation] {
         var violations = checkEnvelope(body)
         guard let response = body.objectValue?["response"]?.objectValue else { return violations }
         let root = JSONPointer.root.appending("response")
@@ -50,7 +50,7 @@ public struct FileMakerConformance: Sendable {
     }
 
     /// Checks one record object (`{"fieldData", "portalData", "recordId", "modId"}`).
-    public func checkRecord(_ value: JSONValue, at pointer: JSONPointer = .root) -> [RuleViolation] {
+    func checkRecord(_ value: JSONValue, at pointer: JSONPointer = .root) -> [RuleViolation] {
         guard let record = value.objectValue else {
             return [
                 violation(.fileMakerRecord, pointer, "a record is not an object", expected: "an object", found: value)
@@ -81,7 +81,7 @@ public struct FileMakerConformance: Sendable {
     }
 
     /// Checks `fieldData` against the layout's fields.
-    public func checkFieldData(_ fieldData: JSONObject, at pointer: JSONPointer) -> [RuleViolation] {
+    func checkFieldData(_ fieldData: JSONObject, at pointer: JSONPointer) -> [RuleViolation] {
         var violations: [RuleViolation] = []
         let keys = layout.fields.flatMap { field in FileMakerRepetition.keys(of: field).map { ($0, field) } }
         for (key, field) in keys {
@@ -209,7 +209,7 @@ public struct FileMakerConformance: Sendable {
     }
 
     /// Checks the envelope: `response` object, `messages` with a string `code` and `message`.
-    public func checkEnvelope(_ body: JSONValue) -> [RuleViolation] {
+    func checkEnvelope(_ body: JSONValue) -> [RuleViolation] {
         Self.envelopeViolations(body)
     }
 
@@ -252,7 +252,7 @@ public struct FileMakerConformance: Sendable {
 
     /// Checks an error answer (`FM-ERR-1`): the envelope, a non-zero code and the status it
     /// pairs with.
-    public static func checkError(_ body: JSONValue?, status: Int) -> [RuleViolation] {
+    static func checkError(_ body: JSONValue?, status: Int) -> [RuleViolation] {
         let envelope = envelopeViolations(body)
         guard envelope.isEmpty,
             let text = body?.objectValue?["messages"]?.arrayValue?.first?.objectValue?["code"]?.stringValue

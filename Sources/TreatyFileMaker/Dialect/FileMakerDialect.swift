@@ -1,8 +1,8 @@
 internal import Foundation
 internal import HTTPTypes
 internal import Synchronization
-public import TreatyCore
-public import TreatyDialect
+import TreatyCore
+import TreatyDialect
 internal import TreatyJSON
 
 /// The FileMaker Data API (FileMaker Server 19–21) over a ``TreatyDialect/RecordStore``:
@@ -11,20 +11,20 @@ internal import TreatyJSON
 ///
 /// Records live in the store as one resource per table (``FileMakerStoreModel``); sessions and
 /// their globals live in the dialect, per server.
-public struct FileMakerDialect: Dialect {
-    public static let id = DialectID.fileMaker
+struct FileMakerDialect: Dialect {
+    static let id = DialectID.fileMaker
 
     /// The databases and session settings.
-    public let configuration: FileMakerDialectConfiguration
+    let configuration: FileMakerDialectConfiguration
     let state: FileMakerState
 
     /// Creates the dialect.
-    public init(configuration: FileMakerDialectConfiguration) {
+    init(configuration: FileMakerDialectConfiguration) {
         self.configuration = configuration
         state = FileMakerState(seed: configuration.seed)
     }
 
-    public func respond(to request: DialectRequest, store: RecordStore) -> DialectResponse {
+    func respond(to request: DialectRequest, store: RecordStore) -> DialectResponse {
         var request = request
         // The Data API (a Node.js service) reads `+` in a query as a space, as HTML forms do;
         // python-fmrest's `_sort=[{"fieldName":+"born"…}]` relies on it.
@@ -37,7 +37,7 @@ public struct FileMakerDialect: Dialect {
         }
     }
 
-    public func failureResponse(for failure: SimulatorFailure) -> DialectResponse {
+    func failureResponse(for failure: SimulatorFailure) -> DialectResponse {
         switch failure {
         case .routeNotFound:
             return FileMakerError(

@@ -1,17 +1,17 @@
 /// What a ``FileMakerDialect`` serves and how its sessions behave.
-public struct FileMakerDialectConfiguration: Sendable {
+struct FileMakerDialectConfiguration: Sendable {
     /// The hosted databases.
-    public var schema: FileMakerSchema
+    var schema: FileMakerSchema
     /// How long a session lives without a call, in milliseconds of the store's clock (FileMaker
     /// Server: 15 minutes).
-    public var sessionIdleMilliseconds: Int64
+    var sessionIdleMilliseconds: Int64
     /// The most sessions open at once (error 956 beyond).
-    public var maxSessions: Int
+    var maxSessions: Int
     /// The seed of session tokens.
-    public var seed: UInt64
+    var seed: UInt64
 
     /// Creates a configuration.
-    public init(
+    init(
         schema: FileMakerSchema, sessionIdleMilliseconds: Int64 = 15 * 60 * 1000, maxSessions: Int = 500,
         seed: UInt64 = 0
     ) {

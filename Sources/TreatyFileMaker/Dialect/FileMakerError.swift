@@ -1,20 +1,20 @@
-public import HTTPTypes
+import HTTPTypes
 internal import TreatyDialect
 internal import TreatyJSON
 
 /// A FileMaker error as the Data API answers it: a code (sent as a string), its message and the
 /// HTTP status it pairs with (filemaker.md §1, §8).
-public struct FileMakerError: Error, Sendable, Hashable {
+struct FileMakerError: Error, Sendable, Hashable {
     /// The FileMaker error code, e.g. 101.
-    public var code: Int
+    var code: Int
     /// The message FileMaker Server sends with it.
-    public var message: String
+    var message: String
     /// The HTTP status it pairs with (500 for FileMaker errors, 401 for auth, 400 for bad
     /// parameters).
-    public var status: HTTPResponse.Status
+    var status: HTTPResponse.Status
 
     /// Creates an error.
-    public init(_ code: Int, _ message: String, status: HTTPResponse.Status = .internalServerError) {
+    init(_ code: Int, _ message: String, status: HTTPResponse.Status = .internalServerError) {
         self.code = code
         self.message = message
         self.status = status

@@ -1,6 +1,6 @@
 internal import Foundation
-public import TreatyCore
-public import TreatyDialect
+import TreatyCore
+import TreatyDialect
 internal import TreatyJSON
 
 /// Loads a FileMaker fixture directory: `<Layout>.json` (or `<Database>/<Layout>.json` when the
@@ -8,23 +8,23 @@ internal import TreatyJSON
 /// with their `recordId` and `modId`. Each value is converted and checked by the field's type
 /// as a create would be; auto-enter fields left out get their values; every mistake is a
 /// located diagnostic.
-public struct FileMakerFixtureLoader: Sendable {
+struct FileMakerFixtureLoader: Sendable {
     /// The largest fixture file read.
-    public var maxFileSize = FixtureLimits.defaultMaxFileSize
+    var maxFileSize = FixtureLimits.defaultMaxFileSize
 
     /// Creates a loader.
-    public init() {}
+    init() {}
 
     /// What loading gave.
-    public struct Result: Sendable {
+    struct Result: Sendable {
         /// The records by store resource (``FileMakerStoreModel``), or `nil` on errors.
-        public var fixtures: FixtureSet?
+        var fixtures: FixtureSet?
         /// Every finding.
-        public var diagnostics: [Diagnostic]
+        var diagnostics: [Diagnostic]
     }
 
     /// Loads `directory` for `schema`.
-    public func load(directory: String, schema: FileMakerSchema) -> Result {
+    func load(directory: String, schema: FileMakerSchema) -> Result {
         let walker = FixtureDirectory(
             path: directory, folders: schema.databases.map(\.name), maxFileSize: maxFileSize,
             fix: "pass --fixtures with the folder holding <Layout>.json files")
@@ -218,7 +218,7 @@ public struct FileMakerFixtureLoader: Sendable {
     }
 
     /// The fixtures of a store with no records: empty counters.
-    public static func emptySequences(_ schema: FileMakerSchema) -> FixtureSet {
+    static func emptySequences(_ schema: FileMakerSchema) -> FixtureSet {
         FixtureSet(records: [FileMakerStoreModel.sequences: []])
     }
 

@@ -1,5 +1,5 @@
 internal import Foundation
-public import TreatyCore
+import TreatyCore
 internal import TreatyJSON
 
 /// FileMaker's own layout metadata — the answer of `GET …/layouts/{layout}` (the whole envelope,

@@ -1,5 +1,5 @@
 internal import Foundation
-public import TreatyCore
+import TreatyCore
 
 /// Reads a `filemaker` contract's `databases:` section into a ``FileMakerSchema``, reporting
 /// every mistake as a located diagnostic (file, line, column, caret, fix).
@@ -23,20 +23,20 @@ public import TreatyCore
 ///       Echo: { result: "{{param}}" }
 ///       Fail: { error: 3 }
 /// ```
-public struct FileMakerSchemaDecoder: Sendable {
+struct FileMakerSchemaDecoder: Sendable {
     /// Creates a decoder.
-    public init() {}
+    init() {}
 
     /// What decoding gave.
-    public struct Result: Sendable {
+    struct Result: Sendable {
         /// The schema, or `nil` when the section has errors.
-        public var schema: FileMakerSchema?
+        var schema: FileMakerSchema?
         /// Every finding.
-        public var diagnostics: [Diagnostic]
+        var diagnostics: [Diagnostic]
     }
 
     /// Decodes the `databases:` section of `contract`.
-    public func decode(_ contract: Contract) -> Result {
+    func decode(_ contract: Contract) -> Result {
         let file = contract.file ?? "contract"
         guard let node = contract.sections["databases"] else {
             let diagnostic = Diagnostic.error(

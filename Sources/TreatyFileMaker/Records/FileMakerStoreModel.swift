@@ -1,24 +1,24 @@
-public import TreatyCore
+import TreatyCore
 
 /// How FileMaker tables live in the ``TreatyDialect/RecordStore``: one store resource per table
 /// of each database (`Music/Artists`), keyed by `recordId`, holding every field of the table
 /// and the record's own `modId`; and one resource of counters (`_fm_sequences`) so record ids
 /// and serial numbers are never handed out twice, across resets and snapshots too.
-public enum FileMakerStoreModel {
+enum FileMakerStoreModel {
     /// The resource of counters: one record per table (`Music/Artists`) and per serial field
     /// (`Music/Artists::id`), with the last value handed out under `last`.
-    public static let sequences = "_fm_sequences"
+    static let sequences = "_fm_sequences"
     /// The resource of uploaded container data: one record per upload (keyed by the name in its
     /// streaming URL) with `type`, `filename` and the bytes in base64 under `data`.
-    public static let containers = "_fm_containers"
+    static let containers = "_fm_containers"
 
     /// The store resource of `table` in `database`.
-    public static func resource(database: String, table: String) -> String {
+    static func resource(database: String, table: String) -> String {
         "\(database)/\(table)"
     }
 
     /// The contract the store follows for `schema`.
-    public static func contract(api: String, schema: FileMakerSchema, file: String? = nil) -> Contract {
+    static func contract(api: String, schema: FileMakerSchema, file: String? = nil) -> Contract {
         var resources: [Resource] = []
         for database in schema.databases {
             for table in database.tables {

@@ -1,13 +1,13 @@
 internal import Foundation
 internal import TreatyCalendar
-public import TreatyJSON
+import TreatyJSON
 
 /// FileMaker's value rules: no null (an empty field is `""`), number fields are JSON numbers,
 /// everything else text; dates `MM/dd/yyyy`, times `HH:mm:ss`, timestamps
 /// `MM/dd/yyyy HH:mm:ss` as stored, or ISO 8601 with `dateformats: 2`.
-public enum FileMakerValue {
+enum FileMakerValue {
     /// How dates travel: `0` US (stored form), `1` the file's locale (US here), `2` ISO 8601.
-    public enum DateFormat: Int, Sendable {
+    enum DateFormat: Int, Sendable {
         case us = 0, fileLocale = 1, iso8601 = 2
     }
 

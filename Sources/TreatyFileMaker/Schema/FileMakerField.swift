@@ -1,9 +1,9 @@
-public import TreatyCore
+import TreatyCore
 
 /// A field of a FileMaker table as a layout shows it (`fieldMetaData` of the Data API).
-public struct FileMakerField: Sendable, Hashable {
+struct FileMakerField: Sendable, Hashable {
     /// How the field gets its value.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+    enum Kind: String, Sendable, Hashable, CaseIterable {
         /// Data entry.
         case normal
         /// A calculation: read-only through the Data API (error 201 on writes).
@@ -13,12 +13,12 @@ public struct FileMakerField: Sendable, Hashable {
     }
 
     /// The type of the field's value.
-    public enum Result: String, Sendable, Hashable, CaseIterable {
+    enum Result: String, Sendable, Hashable, CaseIterable {
         case text, number, date, time, timeStamp, container
     }
 
     /// A value FileMaker enters when a record is created.
-    public enum AutoEnter: String, Sendable, Hashable, CaseIterable {
+    enum AutoEnter: String, Sendable, Hashable, CaseIterable {
         /// A serial number: 1 more than the last one the table handed out.
         case serial
         /// `Get(UUID)`: a new upper-case UUID.
@@ -30,28 +30,28 @@ public struct FileMakerField: Sendable, Hashable {
     }
 
     /// The field's name, unqualified (`firstName`).
-    public var name: String
+    var name: String
     /// Data entry, calculation or summary.
-    public var kind: Kind
+    var kind: Kind
     /// The value's type.
-    public var result: Result
+    var result: Result
     /// A global field: one value per session, not per record.
-    public var global: Bool
+    var global: Bool
     /// How many repetitions it has (1 for an ordinary field).
-    public var repetitions: Int
+    var repetitions: Int
     /// "Not empty" validation (error 509 when a write leaves it empty).
-    public var notEmpty: Bool
+    var notEmpty: Bool
     /// At most this many characters (0: no limit; error 511 beyond it).
-    public var maxCharacters: Int
+    var maxCharacters: Int
     /// The value FileMaker enters on create, if any.
-    public var autoEnter: AutoEnter?
+    var autoEnter: AutoEnter?
     /// The value list shown with the field, by name.
-    public var valueList: String?
+    var valueList: String?
     /// Where the contract declares it.
-    public var location: SourceLocation?
+    var location: SourceLocation?
 
     /// Creates a field.
-    public init(
+    init(
         name: String, kind: Kind = .normal, result: Result = .text, global: Bool = false, repetitions: Int = 1,
         notEmpty: Bool = false, maxCharacters: Int = 0, autoEnter: AutoEnter? = nil, valueList: String? = nil,
         location: SourceLocation? = nil
@@ -69,5 +69,5 @@ public struct FileMakerField: Sendable, Hashable {
     }
 
     /// Whether the Data API may write it.
-    public var isWritable: Bool { kind == .normal }
+    var isWritable: Bool { kind == .normal }
 }

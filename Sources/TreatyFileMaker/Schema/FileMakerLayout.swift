@@ -1,26 +1,26 @@
-public import TreatyCore
+import TreatyCore
 
 /// A layout: the fields of one table it shows, its portals and value lists.
-public struct FileMakerLayout: Sendable, Hashable {
+struct FileMakerLayout: Sendable, Hashable {
     /// The layout's name, e.g. `Artists`.
-    public var name: String
+    var name: String
     /// The table (occurrence) its records come from.
-    public var table: String
+    var table: String
     /// The layout folder it is listed in, if any.
-    public var folder: String?
+    var folder: String?
     /// The field that identifies a record besides `recordId` (your primary key), if any.
-    public var primaryKey: String?
+    var primaryKey: String?
     /// The fields on the layout, in order.
-    public var fields: [FileMakerField]
+    var fields: [FileMakerField]
     /// The portals, in order.
-    public var portals: [FileMakerPortal]
+    var portals: [FileMakerPortal]
     /// Value lists by name, each an ordered list of values.
-    public var valueLists: [FileMakerValueList]
+    var valueLists: [FileMakerValueList]
     /// Where the contract declares it.
-    public var location: SourceLocation?
+    var location: SourceLocation?
 
     /// Creates a layout.
-    public init(
+    init(
         name: String, table: String, folder: String? = nil, primaryKey: String? = nil, fields: [FileMakerField],
         portals: [FileMakerPortal] = [], valueLists: [FileMakerValueList] = [], location: SourceLocation? = nil
     ) {
@@ -35,25 +35,25 @@ public struct FileMakerLayout: Sendable, Hashable {
     }
 
     /// The field named `name`, if it is on the layout.
-    public func field(named name: String) -> FileMakerField? {
+    func field(named name: String) -> FileMakerField? {
         fields.first { $0.name == name }
     }
 
     /// The portal whose object name (or table) is `name`.
-    public func portal(named name: String) -> FileMakerPortal? {
+    func portal(named name: String) -> FileMakerPortal? {
         portals.first { $0.name == name } ?? portals.first { $0.table == name }
     }
 }
 
 /// A value list shown with fields of a layout.
-public struct FileMakerValueList: Sendable, Hashable {
+struct FileMakerValueList: Sendable, Hashable {
     /// The list's name.
-    public var name: String
+    var name: String
     /// The values, in order.
-    public var values: [String]
+    var values: [String]
 
     /// Creates a value list.
-    public init(name: String, values: [String]) {
+    init(name: String, values: [String]) {
         self.name = name
         self.values = values
     }

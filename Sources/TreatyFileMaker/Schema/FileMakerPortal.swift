@@ -1,23 +1,23 @@
-public import TreatyCore
+import TreatyCore
 
 /// A portal on a layout: rows of a related table occurrence, matched by a key pair.
-public struct FileMakerPortal: Sendable, Hashable {
+struct FileMakerPortal: Sendable, Hashable {
     /// The portal's object name (the key of `portalData`), e.g. `Albums`.
-    public var name: String
+    var name: String
     /// The related table (occurrence) whose records are the rows; row keys are qualified by it
     /// (`Albums::title`).
-    public var table: String
+    var table: String
     /// The parent's field the relationship matches on (`id`).
-    public var parentKey: String
+    var parentKey: String
     /// The related table's field that holds the parent's key (`artist_id`).
-    public var childKey: String
+    var childKey: String
     /// The related fields the portal shows, unqualified.
-    public var fields: [String]
+    var fields: [String]
     /// Where the contract declares it.
-    public var location: SourceLocation?
+    var location: SourceLocation?
 
     /// Creates a portal.
-    public init(
+    init(
         name: String, table: String, parentKey: String, childKey: String, fields: [String],
         location: SourceLocation? = nil
     ) {
@@ -30,7 +30,7 @@ public struct FileMakerPortal: Sendable, Hashable {
     }
 
     /// `table::field`, as rows and find criteria name a related field.
-    public func qualified(_ field: String) -> String {
+    func qualified(_ field: String) -> String {
         "\(table)::\(field)"
     }
 }

@@ -1,10 +1,10 @@
 internal import Foundation
-public import TreatyCore
+import TreatyCore
 
 /// A script the simulator runs in place of a FileMaker script: a small declarative table.
-public struct FileMakerScript: Sendable, Hashable {
+struct FileMakerScript: Sendable, Hashable {
     /// What running it gives.
-    public enum Behaviour: Sendable, Hashable {
+    enum Behaviour: Sendable, Hashable {
         /// `scriptError` "0" and this result; `{{param}}` in it is replaced by the parameter.
         case result(String)
         /// `scriptError` with this code (a string such as `"3"`) and no result.
@@ -12,16 +12,16 @@ public struct FileMakerScript: Sendable, Hashable {
     }
 
     /// The script's name.
-    public var name: String
+    var name: String
     /// The script folder it is listed in, if any.
-    public var folder: String?
+    var folder: String?
     /// What it does.
-    public var behaviour: Behaviour
+    var behaviour: Behaviour
     /// Where the contract declares it.
-    public var location: SourceLocation?
+    var location: SourceLocation?
 
     /// Creates a script.
-    public init(name: String, folder: String? = nil, behaviour: Behaviour, location: SourceLocation? = nil) {
+    init(name: String, folder: String? = nil, behaviour: Behaviour, location: SourceLocation? = nil) {
         self.name = name
         self.folder = folder
         self.behaviour = behaviour
@@ -31,7 +31,7 @@ public struct FileMakerScript: Sendable, Hashable {
     /// Runs the script with `parameter`.
     ///
     /// - Returns: The error code (`"0"` on success) and the result, if any.
-    public func run(parameter: String?) -> (error: String, result: String?) {
+    func run(parameter: String?) -> (error: String, result: String?) {
         switch behaviour {
         case .result(let template): ("0", template.replacingOccurrences(of: "{{param}}", with: parameter ?? ""))
         case .error(let code): (code, nil)

@@ -1,17 +1,17 @@
-public import TreatyJSON
+import TreatyJSON
 
 /// A PocketBase JWT: HS256 over claims such as
 /// `{"collectionId","exp","id","refreshable","type":"auth"}` (no `iat`), signed with the
 /// record's `tokenKey` followed by a per-collection secret, so changing the password (which
 /// renews `tokenKey`) invalidates earlier tokens.
-public struct PocketBaseToken: Sendable, Hashable {
+struct PocketBaseToken: Sendable, Hashable {
     /// The claims, keys sorted as Go writes them.
-    public var claims: JSONObject
+    var claims: JSONObject
 
     /// Creates a token from claims.
     ///
     /// - Parameter claims: The claims.
-    public init(claims: JSONObject) {
+    init(claims: JSONObject) {
         self.claims = JSONObject(claims.members.sorted { $0.key < $1.key })
     }
 
@@ -19,7 +19,7 @@ public struct PocketBaseToken: Sendable, Hashable {
     ///
     /// - Parameter key: The signing key.
     /// - Returns: The token text.
-    public func signed(with key: String) -> String {
+    func signed(with key: String) -> String {
         let header = Base64URL.encode(Array(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
         let payload = Base64URL.encode(Array(JSONValue.object(claims).serialized().utf8))
         let input = header + "." + payload
@@ -30,7 +30,7 @@ public struct PocketBaseToken: Sendable, Hashable {
     ///
     /// - Parameter text: The token text.
     /// - Returns: The claims.
-    public static func unverifiedClaims(_ text: String) -> JSONObject? {
+    static func unverifiedClaims(_ text: String) -> JSONObject? {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let bytes = Base64URL.decode(parts[1]),
             let value = try? JSONParser().parse(bytes), case .object(let claims) = value
@@ -44,7 +44,7 @@ public struct PocketBaseToken: Sendable, Hashable {
     ///   - text: The token text.
     ///   - key: The signing key.
     /// - Returns: `true` when the signature matches.
-    public static func hasValidSignature(_ text: String, key: String) -> Bool {
+    static func hasValidSignature(_ text: String, key: String) -> Bool {
         guard let dot = text.lastIndex(of: ".") else { return false }
         let input = text[..<dot]
         let expected = Base64URL.encode(PocketBaseDigest.hmacSHA256(key: key, message: input))

@@ -1,6 +1,6 @@
 import TreatyCore
-public import TreatyJSON
-public import TreatyRules
+import TreatyJSON
+import TreatyRules
 
 extension PocketBaseConformance {
     /// Checks one field value (`PB-TYPE-1`, and `PB-DATE-1` for dates).
@@ -11,7 +11,7 @@ extension PocketBaseConformance {
     ///   - collection: The record's collection (for messages).
     ///   - pointer: Where the value is.
     /// - Returns: The violations.
-    public func checkValue(
+    func checkValue(
         _ value: JSONValue, of field: PocketBaseField, in collection: PocketBaseCollection, at pointer: JSONPointer
     )
         -> [RuleViolation]

@@ -1,6 +1,6 @@
 import TreatyCore
-public import TreatyJSON
-public import TreatyRules
+import TreatyJSON
+import TreatyRules
 
 /// Checks PocketBase 0.40 answers against a schema: list envelopes, records and error bodies
 /// (the `PB-*` rules, see ``TreatyCore/RuleID/pocketBaseRules``).
@@ -12,19 +12,19 @@ public import TreatyRules
 /// let conformance = PocketBaseConformance(collections: collections, callerSeesEmails: true)
 /// let violations = conformance.checkList(body, collection: posts)
 /// ```
-public struct PocketBaseConformance: Sendable {
+struct PocketBaseConformance: Sendable {
     /// The collections records may belong to (relations name them by id).
-    public var collections: [PocketBaseCollection]
+    var collections: [PocketBaseCollection]
     /// Whether the caller sees every email (a superuser); otherwise only records with
     /// `emailVisibility` show theirs.
-    public var callerSeesEmails: Bool
+    var callerSeesEmails: Bool
 
     /// Creates a checker.
     ///
     /// - Parameters:
     ///   - collections: The schema.
     ///   - callerSeesEmails: Whether the requests were sent as a superuser.
-    public init(collections: [PocketBaseCollection], callerSeesEmails: Bool) {
+    init(collections: [PocketBaseCollection], callerSeesEmails: Bool) {
         self.collections = collections
         self.callerSeesEmails = callerSeesEmails
     }
@@ -35,7 +35,7 @@ public struct PocketBaseConformance: Sendable {
     ///   - body: The decoded body.
     ///   - collection: The listed collection.
     /// - Returns: The violations, in document order.
-    public func checkList(_ body: JSONValue, collection: PocketBaseCollection) -> [RuleViolation] {
+    func checkList(_ body: JSONValue, collection: PocketBaseCollection) -> [RuleViolation] {
         guard let object = body.objectValue else {
             return [
                 violation(
@@ -74,7 +74,7 @@ public struct PocketBaseConformance: Sendable {
     ///   - collection: Its collection.
     ///   - pointer: Where the record is in the body.
     /// - Returns: The violations, in field order.
-    public func checkRecord(_ value: JSONValue, collection: PocketBaseCollection, at pointer: JSONPointer = .root)
+    func checkRecord(_ value: JSONValue, collection: PocketBaseCollection, at pointer: JSONPointer = .root)
         -> [RuleViolation]
     {
         guard let record = value.objectValue else {
@@ -133,7 +133,7 @@ public struct PocketBaseConformance: Sendable {
     ///   - body: The decoded body, or `nil` when it was empty or not JSON.
     ///   - status: The reply's HTTP status.
     /// - Returns: The violations.
-    public func checkError(_ body: JSONValue?, status: Int) -> [RuleViolation] {
+    func checkError(_ body: JSONValue?, status: Int) -> [RuleViolation] {
         let fix = "answer errors as {\"status\": \(status), \"message\": \"…\", \"data\": {}}"
         guard let object = body?.objectValue else {
             return [

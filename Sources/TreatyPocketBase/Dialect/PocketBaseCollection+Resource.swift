@@ -1,4 +1,4 @@
-public import TreatyCore
+import TreatyCore
 import TreatyQuery
 
 extension PocketBaseCollection {
@@ -9,7 +9,7 @@ extension PocketBaseCollection {
     /// `created`/`updated` are autodate fields the dialect stamps in PocketBase's own format, and
     /// deletes are hard deletes (no tombstone). PocketBase-level validation (types, required,
     /// relations, uniqueness) is the dialect's, through ``PocketBaseRecordWriter``.
-    public var storeResource: Resource {
+    var storeResource: Resource {
         Resource(
             name: name,
             identity: Identity(key: "id", type: .string),

@@ -1,5 +1,5 @@
-public import TreatyCore
-public import TreatyDialect
+import TreatyCore
+import TreatyDialect
 import HTTPTypes
 import Synchronization
 import TreatyJSON
@@ -19,12 +19,12 @@ import TreatyQuery
 /// collections); the next request then finds no `_superusers` resource and rebuilds the whole
 /// startup state: collections, settings, a new token secret (earlier tokens stop working), no
 /// OTPs, and a fresh superuser.
-public final class PocketBaseDialect: Dialect {
+final class PocketBaseDialect: Dialect {
     /// `pocketbase`.
-    public static let id = DialectID.pocketBase
+    static let id = DialectID.pocketBase
 
     /// What the dialect starts with.
-    public let configuration: PocketBaseDialectConfiguration
+    let configuration: PocketBaseDialectConfiguration
     /// Taken inside a write's store transaction, never around one: the lock order is the
     /// store's writer lock, then this, then the store's state lock (see the store's
     /// "Transactions" documentation).
@@ -43,17 +43,17 @@ public final class PocketBaseDialect: Dialect {
     /// Creates a dialect.
     ///
     /// - Parameter configuration: The superuser and extra collections.
-    public init(configuration: PocketBaseDialectConfiguration = .init()) {
+    init(configuration: PocketBaseDialectConfiguration = .init()) {
         self.configuration = configuration
         state = Mutex(PocketBaseDialectState())
     }
 
     /// A contract with no resources, for a store the dialect fills itself.
-    public static var emptyContract: Contract {
+    static var emptyContract: Contract {
         Contract(api: "pocketbase", dialect: .pocketBase, naming: .camelCase, resources: [])
     }
 
-    public func respond(to request: DialectRequest, store: RecordStore) -> DialectResponse {
+    func respond(to request: DialectRequest, store: RecordStore) -> DialectResponse {
         bootstrapIfNeeded(store)
         var request = request
         // PocketBase (Go's net/url) reads `+` in a query as a space; SDKs rely on it.
@@ -66,7 +66,7 @@ public final class PocketBaseDialect: Dialect {
         }
     }
 
-    public func failureResponse(for failure: SimulatorFailure) -> DialectResponse {
+    func failureResponse(for failure: SimulatorFailure) -> DialectResponse {
         let status = Int(failure.status.code)
         let message =
             switch status {

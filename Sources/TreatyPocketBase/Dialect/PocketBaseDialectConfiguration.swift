@@ -1,13 +1,13 @@
 /// What a ``PocketBaseDialect`` starts with, besides a fresh server's built-in collections.
-public struct PocketBaseDialectConfiguration: Sendable {
+struct PocketBaseDialectConfiguration: Sendable {
     /// The superuser's email; `admin@example.com` by default (what the differential harness uses).
-    public var superuserEmail: String
+    var superuserEmail: String
     /// The superuser's password; `admin-password-123` by default.
-    public var superuserPassword: String
+    var superuserPassword: String
     /// Collections defined at startup after the built-ins (e.g. from an exported `pb_schema.json`).
-    public var collections: [PocketBaseCollection]
+    var collections: [PocketBaseCollection]
     /// The seed of generated record ids, token keys and secrets.
-    public var seed: UInt64
+    var seed: UInt64
 
     /// Creates a configuration.
     ///
@@ -16,7 +16,7 @@ public struct PocketBaseDialectConfiguration: Sendable {
     ///   - superuserPassword: The superuser's password.
     ///   - collections: Extra collections defined at startup.
     ///   - seed: The seed of generated values.
-    public init(
+    init(
         superuserEmail: String = "admin@example.com",
         superuserPassword: String = "admin-password-123",
         collections: [PocketBaseCollection] = [],

@@ -1,42 +1,42 @@
-public import TreatyJSON
+import TreatyJSON
 
 extension PocketBaseErrorResponse {
     /// 400 "Something went wrong while processing your request.": a bad filter or sort,
     /// non-numeric paging, malformed JSON.
-    public static let badRequest = PocketBaseErrorResponse(
+    static let badRequest = PocketBaseErrorResponse(
         status: 400, message: "Something went wrong while processing your request.")
 
     /// 400 "Failed to create record." with the failing fields (or `{}` for an unmet create rule).
-    public static func failedToCreateRecord(_ fieldErrors: [String: PocketBaseFieldError] = [:])
+    static func failedToCreateRecord(_ fieldErrors: [String: PocketBaseFieldError] = [:])
         -> PocketBaseErrorResponse
     {
         PocketBaseErrorResponse(status: 400, message: "Failed to create record.", fieldErrors: fieldErrors)
     }
 
     /// 400 "Failed to update record." with the failing fields.
-    public static func failedToUpdateRecord(_ fieldErrors: [String: PocketBaseFieldError] = [:])
+    static func failedToUpdateRecord(_ fieldErrors: [String: PocketBaseFieldError] = [:])
         -> PocketBaseErrorResponse
     {
         PocketBaseErrorResponse(status: 400, message: "Failed to update record.", fieldErrors: fieldErrors)
     }
 
     /// 400 "Failed to create collection." with nested field errors (`data.fields.<index>.<prop>`).
-    public static func failedToCreateCollection(_ data: JSONObject) -> PocketBaseErrorResponse {
+    static func failedToCreateCollection(_ data: JSONObject) -> PocketBaseErrorResponse {
         PocketBaseErrorResponse(status: 400, message: "Failed to create collection.", data: data)
     }
 
     /// 400 "Failed to load the submitted data due to invalid formatting.": a collection body whose
     /// values have the wrong JSON types, or an unknown field type.
-    public static let invalidFormatting = PocketBaseErrorResponse(
+    static let invalidFormatting = PocketBaseErrorResponse(
         status: 400, message: "Failed to load the submitted data due to invalid formatting.")
 
     /// 400 "Failed to load the collection type data due to invalid formatting.": a collection
     /// body that is not a JSON object.
-    public static let invalidCollectionTypeData = PocketBaseErrorResponse(
+    static let invalidCollectionTypeData = PocketBaseErrorResponse(
         status: 400, message: "Failed to load the collection type data due to invalid formatting.")
 
     /// 400 "An error occurred while validating the submitted data.": auth forms.
-    public static func invalidSubmittedData(_ fieldErrors: [String: PocketBaseFieldError] = [:])
+    static func invalidSubmittedData(_ fieldErrors: [String: PocketBaseFieldError] = [:])
         -> PocketBaseErrorResponse
     {
         PocketBaseErrorResponse(
@@ -44,29 +44,29 @@ extension PocketBaseErrorResponse {
     }
 
     /// 400 "Failed to authenticate.": bad credentials.
-    public static let failedToAuthenticate = PocketBaseErrorResponse(status: 400, message: "Failed to authenticate.")
+    static let failedToAuthenticate = PocketBaseErrorResponse(status: 400, message: "Failed to authenticate.")
 
     /// 401 "The request requires valid record authorization token."
-    public static let unauthorized = PocketBaseErrorResponse(
+    static let unauthorized = PocketBaseErrorResponse(
         status: 401, message: "The request requires valid record authorization token.")
 
     /// 403 "Only superusers can perform this action.": a locked (`null`) rule.
-    public static let superusersOnly = PocketBaseErrorResponse(
+    static let superusersOnly = PocketBaseErrorResponse(
         status: 403, message: "Only superusers can perform this action.")
 
     /// 403 "The authorized record is not allowed to perform this action."
-    public static let forbidden = PocketBaseErrorResponse(
+    static let forbidden = PocketBaseErrorResponse(
         status: 403, message: "The authorized record is not allowed to perform this action.")
 
     /// 403 "Only superusers can filter by @request." (pass `"@request"` or `"@collection"`).
-    public static func superusersOnlyFilter(by prefix: String) -> PocketBaseErrorResponse {
+    static func superusersOnlyFilter(by prefix: String) -> PocketBaseErrorResponse {
         PocketBaseErrorResponse(status: 403, message: "Only superusers can filter by \(prefix).")
     }
 
     /// 404 "The requested resource wasn't found."
-    public static let notFound = PocketBaseErrorResponse(status: 404, message: "The requested resource wasn't found.")
+    static let notFound = PocketBaseErrorResponse(status: 404, message: "The requested resource wasn't found.")
 
     /// 404 "Missing collection context.": an unknown collection.
-    public static let missingCollectionContext = PocketBaseErrorResponse(
+    static let missingCollectionContext = PocketBaseErrorResponse(
         status: 404, message: "Missing collection context.")
 }

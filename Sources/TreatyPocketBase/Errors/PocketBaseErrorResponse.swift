@@ -1,4 +1,4 @@
-public import TreatyJSON
+import TreatyJSON
 
 /// PocketBase's error body, `{"status": 400, "message": "…", "data": {…}}`.
 ///
@@ -11,13 +11,13 @@ public import TreatyJSON
 /// reply.json.serialized()
 /// // {"data":{"title":{"code":"validation_required","message":"Cannot be blank."}},"message":"Failed to create record.","status":400}
 /// ```
-public struct PocketBaseErrorResponse: Error, Sendable, Hashable {
+struct PocketBaseErrorResponse: Error, Sendable, Hashable {
     /// The HTTP status, repeated in the body.
-    public var status: Int
+    var status: Int
     /// The message.
-    public var message: String
+    var message: String
     /// Field errors by name (values are error entries or nested objects); empty when none.
-    public var data: JSONObject
+    var data: JSONObject
 
     /// Creates an error body.
     ///
@@ -25,7 +25,7 @@ public struct PocketBaseErrorResponse: Error, Sendable, Hashable {
     ///   - status: The HTTP status.
     ///   - message: The message.
     ///   - data: Field errors; empty by default.
-    public init(status: Int, message: String, data: JSONObject = JSONObject()) {
+    init(status: Int, message: String, data: JSONObject = JSONObject()) {
         self.status = status
         self.message = message
         self.data = data
@@ -37,7 +37,7 @@ public struct PocketBaseErrorResponse: Error, Sendable, Hashable {
     ///   - status: The HTTP status.
     ///   - message: The message.
     ///   - fieldErrors: The failing fields and their errors.
-    public init(status: Int, message: String, fieldErrors: [String: PocketBaseFieldError]) {
+    init(status: Int, message: String, fieldErrors: [String: PocketBaseFieldError]) {
         var data = JSONObject()
         for name in fieldErrors.keys.sorted() {
             if let error = fieldErrors[name] { data[name] = error.json }
@@ -46,7 +46,7 @@ public struct PocketBaseErrorResponse: Error, Sendable, Hashable {
     }
 
     /// The wire form with sorted keys (`data`, `message`, `status`), as Go writes maps.
-    public var json: JSONValue {
+    var json: JSONValue {
         ["data": .object(Self.sorted(data)), "message": .string(message), "status": .number(JSONNumber(status))]
     }
 

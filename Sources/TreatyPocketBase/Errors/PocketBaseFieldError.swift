@@ -1,4 +1,4 @@
-public import TreatyJSON
+import TreatyJSON
 
 /// One field's entry in a PocketBase error body's `data`: `{"code", "message"[, "params"]}`.
 ///
@@ -10,13 +10,13 @@ public import TreatyJSON
 /// PocketBaseFieldError.minTextConstraint(3).json
 /// // {"code":"validation_min_text_constraint","message":"Must be at least 3 character(s).","params":{"min":3}}
 /// ```
-public struct PocketBaseFieldError: Error, Sendable, Hashable {
+struct PocketBaseFieldError: Error, Sendable, Hashable {
     /// The stable code, such as `validation_required`.
-    public var code: String
+    var code: String
     /// The human-readable message.
-    public var message: String
+    var message: String
     /// The parameters PocketBase attaches (`min`, `max`, `value`, …), or `nil` for none.
-    public var params: JSONObject?
+    var params: JSONObject?
 
     /// Creates an error entry.
     ///
@@ -24,14 +24,14 @@ public struct PocketBaseFieldError: Error, Sendable, Hashable {
     ///   - code: The stable code.
     ///   - message: The message, as sent.
     ///   - params: The parameters, or `nil` for none.
-    public init(code: String, message: String, params: JSONObject? = nil) {
+    init(code: String, message: String, params: JSONObject? = nil) {
         self.code = code
         self.message = message
         self.params = params
     }
 
     /// The wire form, keys in PocketBase's (sorted) order.
-    public var json: JSONValue {
+    var json: JSONValue {
         var object: JSONObject = ["code": .string(code), "message": .string(message)]
         if let params { object["params"] = .object(params) }
         return .object(object)

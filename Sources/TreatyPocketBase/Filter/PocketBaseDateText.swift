@@ -1,5 +1,5 @@
 import TreatyJSON
-public import TreatyQuery
+import TreatyQuery
 
 /// How PocketBase compares dates: as the text it stores them as, `2025-03-04 05:06:07.089Z`,
 /// with null as `""` (``TreatyQuery/FieldRead/pocketBaseDateText``).
@@ -35,5 +35,5 @@ struct PocketBaseDateText: FieldReading {
 
 extension FieldRead {
     /// A date (or a date macro) read as PocketBase's stored text (see ``PocketBaseDateText``).
-    public static let pocketBaseDateText = FieldRead(PocketBaseDateText())
+    static let pocketBaseDateText = FieldRead(PocketBaseDateText())
 }

@@ -1,4 +1,4 @@
-public import TreatyQuery
+import TreatyQuery
 
 extension PocketBaseFilter {
     /// The grammar error in `filter`, checked without a schema — for filters written before the
@@ -8,7 +8,7 @@ extension PocketBaseFilter {
     ///
     /// - Parameter filter: The filter text.
     /// - Returns: The error, with its position, or `nil` when the text is a filter.
-    public static func syntaxError(in filter: String) -> QueryParseError? {
+    static func syntaxError(in filter: String) -> QueryParseError? {
         let tokens: [PocketBaseFilterToken]
         do {
             tokens = try PocketBaseLexer(filter).tokens()

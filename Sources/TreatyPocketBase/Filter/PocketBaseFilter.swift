@@ -1,4 +1,4 @@
-public import TreatyQuery
+import TreatyQuery
 
 /// Parses PocketBase's `filter=` language into an ``Expr``.
 ///
@@ -22,7 +22,7 @@ public import TreatyQuery
 /// ```swift
 /// let expr = try PocketBaseFilter.parse("title ~ 'swift' && views > 100", schema: schema, resource: "posts")
 /// ```
-public enum PocketBaseFilter {
+enum PocketBaseFilter {
     /// Parses a filter.
     ///
     /// - Parameters:
@@ -32,7 +32,7 @@ public enum PocketBaseFilter {
     /// - Returns: The expression.
     /// - Throws: ``QueryParseError`` naming the position and what was expected, for grammar
     ///   errors, unknown fields (with a suggestion) and literals of the wrong type.
-    public static func parse(_ filter: String, schema: QuerySchema, resource: String) throws(QueryParseError) -> Expr {
+    static func parse(_ filter: String, schema: QuerySchema, resource: String) throws(QueryParseError) -> Expr {
         let lexer = PocketBaseLexer(filter)
         guard let root = schema.resources[resource] else {
             throw lexer.error(

@@ -1,4 +1,4 @@
-public import TreatyQuery
+import TreatyQuery
 
 /// Parses PocketBase's `sort=` language into ``OrderKey``s.
 ///
@@ -11,7 +11,7 @@ public import TreatyQuery
 /// ```swift
 /// let order = try PocketBaseSort.parse("-created,author.name", schema: schema, resource: "posts")
 /// ```
-public enum PocketBaseSort {
+enum PocketBaseSort {
     /// Parses a sort.
     ///
     /// - Parameters:
@@ -22,7 +22,7 @@ public enum PocketBaseSort {
     /// - Returns: The order keys.
     /// - Throws: ``QueryParseError`` for unknown fields (with a suggestion), back-relations and
     ///   multi-valued fields, naming the position.
-    public static func parse(_ sort: String, schema: QuerySchema, resource: String, randomSeed: UInt64 = 0)
+    static func parse(_ sort: String, schema: QuerySchema, resource: String, randomSeed: UInt64 = 0)
         throws(QueryParseError) -> [OrderKey]
     {
         let lexer = PocketBaseLexer(sort, context: "sort")

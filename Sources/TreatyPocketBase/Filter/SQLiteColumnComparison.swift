@@ -1,4 +1,4 @@
-public import TreatyQuery
+import TreatyQuery
 
 /// How PocketBase's SQL compares two fields (``TreatyQuery/Comparison/sqliteColumns``), whatever
 /// their kinds: `eq`/`ne` as `COALESCE(a,'') = COALESCE(b,'')`, which has no affinity and where a
@@ -54,5 +54,5 @@ struct SQLiteColumnComparison: ComparisonSemantics {
 extension Comparison {
     /// Two fields compared as PocketBase's SQLite compares two columns (see
     /// ``SQLiteColumnComparison``).
-    public static let sqliteColumns = Comparison.custom(SQLiteColumnComparison())
+    static let sqliteColumns = Comparison.custom(SQLiteColumnComparison())
 }

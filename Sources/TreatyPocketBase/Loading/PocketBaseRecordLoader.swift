@@ -1,7 +1,7 @@
 internal import Foundation
-public import TreatyCore
-public import TreatyDialect
-public import TreatyJSON
+import TreatyCore
+import TreatyDialect
+import TreatyJSON
 
 /// Loads start-up records for a PocketBase server from a directory of `<collection>.json`
 /// files, each a JSON array of record objects (`treaty serve --dialect pocketbase --fixtures DIR`).
@@ -19,22 +19,22 @@ public import TreatyJSON
 /// let result = PocketBaseRecordLoader(collections: configured).load(directory: "fixtures")
 /// let store = RecordStore(contract: result.contract, fixtures: result.fixtures)
 /// ```
-public struct PocketBaseRecordLoader: Sendable {
+struct PocketBaseRecordLoader: Sendable {
     /// The server's collections: the fresh server's built-ins, then the configured ones.
-    public var collections: [PocketBaseCollection]
+    var collections: [PocketBaseCollection]
     /// The seed of generated ids and token keys.
-    public var seed: UInt64
+    var seed: UInt64
     /// The most errors reported per file before the rest are summarized.
-    public var maxErrorsPerFile = 20
+    var maxErrorsPerFile = 20
     /// The largest fixture file accepted (default ``TreatyCore/FixtureLimits/defaultMaxFileSize``).
-    public var maxFileSize = FixtureLimits.defaultMaxFileSize
+    var maxFileSize = FixtureLimits.defaultMaxFileSize
 
     /// Creates a loader.
     ///
     /// - Parameters:
     ///   - collections: The configured collections (the built-ins are added before them).
     ///   - seed: The seed of generated ids and token keys.
-    public init(collections: [PocketBaseCollection], seed: UInt64 = 0) {
+    init(collections: [PocketBaseCollection], seed: UInt64 = 0) {
         var all: [PocketBaseCollection] = []
         for collection in PocketBaseCollection.freshServer + collections {
             all.removeAll { $0.name == collection.name }
@@ -45,7 +45,7 @@ public struct PocketBaseRecordLoader: Sendable {
     }
 
     /// Loads every `*.json` file of `directory`, each named after a collection.
-    public func load(directory: String) -> PocketBaseRecordLoadResult {
+    func load(directory: String) -> PocketBaseRecordLoadResult {
         var result = PocketBaseRecordLoadResult()
         let walker = FixtureDirectory(
             path: directory, maxFileSize: maxFileSize, fix: "give a directory holding <collection>.json files")
@@ -234,26 +234,26 @@ public struct PocketBaseRecordLoader: Sendable {
 }
 
 /// What ``PocketBaseRecordLoader`` read: the valid records by collection and every finding.
-public struct PocketBaseRecordLoadResult: Sendable {
+struct PocketBaseRecordLoadResult: Sendable {
     /// The records by collection name, in file order, as the store keeps them.
-    public var records: [String: [JSONObject]] = [:]
+    var records: [String: [JSONObject]] = [:]
     /// Errors, located by file, line, column and JSON pointer.
-    public var diagnostics: [Diagnostic] = []
+    var diagnostics: [Diagnostic] = []
 
     /// Creates an empty result.
-    public init() {}
+    init() {}
 
     /// Whether any diagnostic is an error.
-    public var hasErrors: Bool { diagnostics.containsErrors }
+    var hasErrors: Bool { diagnostics.containsErrors }
 
     /// The records as a fixture set for a ``RecordStore``.
-    public var fixtures: FixtureSet { FixtureSet(records: records) }
+    var fixtures: FixtureSet { FixtureSet(records: records) }
 
     /// ``PocketBaseDialect/emptyContract`` plus the store resources of the loaded collections,
     /// so the store starts (and an admin-API reset returns) with the records.
     ///
     /// - Parameter collections: The server's collections (``PocketBaseRecordLoader/collections``).
-    public func contract(collections: [PocketBaseCollection]) -> Contract {
+    func contract(collections: [PocketBaseCollection]) -> Contract {
         var contract = PocketBaseDialect.emptyContract
         contract.resources = collections.filter { records[$0.name] != nil }.map(\.storeResource)
         return contract

@@ -1,9 +1,9 @@
-public import TreatyCore
+import TreatyCore
 
 /// A PocketBase collections file that cannot be used.
 ///
 /// ``description`` renders the diagnostics as compiler-style text.
-public struct PocketBaseSchemaError: Error, Sendable, CustomStringConvertible {
+struct PocketBaseSchemaError: Error, Sendable, CustomStringConvertible {
     private enum Reason: Sendable {
         case invalidFile(String, [Diagnostic])
     }
@@ -15,21 +15,21 @@ public struct PocketBaseSchemaError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The file that failed.
-    public var file: String {
+    var file: String {
         switch reason {
         case .invalidFile(let file, _): file
         }
     }
 
     /// Every finding, errors and warnings.
-    public var diagnostics: [Diagnostic] {
+    var diagnostics: [Diagnostic] {
         switch reason {
         case .invalidFile(_, let diagnostics): diagnostics
         }
     }
 
     /// The diagnostics, rendered like compiler output.
-    public var description: String {
+    var description: String {
         DiagnosticRenderer().render(diagnostics)
     }
 }

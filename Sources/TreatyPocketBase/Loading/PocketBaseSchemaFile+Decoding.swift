@@ -1,5 +1,5 @@
 internal import Foundation
-public import TreatyCore
+import TreatyCore
 internal import TreatyJSON
 
 extension PocketBaseSchemaFile {
@@ -8,11 +8,11 @@ extension PocketBaseSchemaFile {
     static let maxFileSize = 16 * 1024 * 1024
 
     /// What reading a contract's `collections:` section gave.
-    public struct Decoded: Sendable {
+    struct Decoded: Sendable {
         /// The file, or `nil` when the contract names none or the section has errors.
-        public var file: PocketBaseSchemaFile?
+        var file: PocketBaseSchemaFile?
         /// Every finding, located in the contract.
-        public var diagnostics: [Diagnostic]
+        var diagnostics: [Diagnostic]
     }
 
     /// Reads `collections: FILE` of `contract`: the exported collections JSON, resolved against
@@ -21,7 +21,7 @@ extension PocketBaseSchemaFile {
     ///
     /// - Parameter contract: A PocketBase contract.
     /// - Returns: The file (`nil` without a `collections:` section) and located findings.
-    public static func decode(from contract: Contract) -> Decoded {
+    static func decode(from contract: Contract) -> Decoded {
         guard let node = contract.sections["collections"] else { return Decoded(file: nil, diagnostics: []) }
         let file = contract.file ?? "contract"
         let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""

@@ -1,17 +1,17 @@
-public import TreatyCore
+import TreatyCore
 
 /// The exported collections file a PocketBase contract names (`collections: pb_schema.json`).
 ///
 /// ``PocketBaseSchemaFile/decode(from:)`` reads the contract's `collections:` section: the file
 /// must exist, stay inside the contract's directory and hold JSON collections;
 /// ``PocketBaseSchemaLoader`` reads the collections in it with their own locations.
-public struct PocketBaseSchemaFile: Sendable, Hashable {
+struct PocketBaseSchemaFile: Sendable, Hashable {
     /// The path as written in the contract, e.g. `pb_schema.json`.
-    public var reference: String
+    var reference: String
     /// The path to open: ``reference`` resolved against the contract file's directory.
-    public var path: String
+    var path: String
     /// Where the contract names the file.
-    public var location: SourceLocation
+    var location: SourceLocation
 
     /// Creates a reference.
     ///
@@ -19,7 +19,7 @@ public struct PocketBaseSchemaFile: Sendable, Hashable {
     ///   - reference: The path as written.
     ///   - path: The path to open.
     ///   - location: Where the contract names it.
-    public init(reference: String, path: String, location: SourceLocation) {
+    init(reference: String, path: String, location: SourceLocation) {
         self.reference = reference
         self.path = path
         self.location = location

@@ -14,14 +14,14 @@ internal import TreatyJSON
 /// let result = PocketBaseSchemaLoader().load(fileAt: "pb_schema.json")
 /// let collections = try result.get()
 /// ```
-public struct PocketBaseSchemaLoader: Sendable {
+struct PocketBaseSchemaLoader: Sendable {
     /// The largest file accepted, in bytes.
-    public var maxFileSize: Int
+    var maxFileSize: Int
 
     /// Creates a loader.
     ///
     /// - Parameter maxFileSize: The largest file accepted; 16 MiB by default.
-    public init(maxFileSize: Int = 16 * 1024 * 1024) {
+    init(maxFileSize: Int = 16 * 1024 * 1024) {
         self.maxFileSize = maxFileSize
     }
 
@@ -29,7 +29,7 @@ public struct PocketBaseSchemaLoader: Sendable {
     ///
     /// - Parameter path: The file's path, also used in diagnostics.
     /// - Returns: The collections read and the diagnostics.
-    public func load(fileAt path: String) -> PocketBaseSchemaLoadResult {
+    func load(fileAt path: String) -> PocketBaseSchemaLoadResult {
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maxFileSize {
             return PocketBaseSchemaLoadResult(
                 file: path,
@@ -70,7 +70,7 @@ public struct PocketBaseSchemaLoader: Sendable {
     ///   - text: The JSON document.
     ///   - file: The name to use in diagnostics.
     /// - Returns: The collections read and the diagnostics.
-    public func load(text: String, file: String) -> PocketBaseSchemaLoadResult {
+    func load(text: String, file: String) -> PocketBaseSchemaLoadResult {
         var session = SchemaLoadSession(file: file, text: text)
         return session.run()
     }

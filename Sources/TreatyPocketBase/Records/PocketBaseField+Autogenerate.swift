@@ -7,7 +7,7 @@ extension PocketBaseField {
     ///
     /// - Parameter generator: The source of randomness.
     /// - Returns: The generated text, or `nil` when the field has no supported pattern.
-    public func autogenerate(using generator: inout some RandomNumberGenerator) -> String? {
+    func autogenerate(using generator: inout some RandomNumberGenerator) -> String? {
         guard case .text(let text) = options, !text.autogeneratePattern.isEmpty,
             let atoms = Self.atoms(of: text.autogeneratePattern)
         else { return nil }

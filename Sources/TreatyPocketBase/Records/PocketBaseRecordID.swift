@@ -4,18 +4,18 @@ internal import TreatyJSON
 ///
 /// New ids come from an injected random number generator so simulator runs can be replayed;
 /// ids a client supplies are checked against the collection's `id` field.
-public enum PocketBaseRecordID {
+enum PocketBaseRecordID {
     /// The alphabet of generated ids.
-    public static let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+    static let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
 
     /// The length of generated ids.
-    public static let length = 15
+    static let length = 15
 
     /// A new random id, such as `2eo3lfahsyi3888`.
     ///
     /// - Parameter generator: The source of randomness; a seeded one makes ids reproducible.
     /// - Returns: 15 characters of `[a-z0-9]`.
-    public static func generate(using generator: inout some RandomNumberGenerator) -> String {
+    static func generate(using generator: inout some RandomNumberGenerator) -> String {
         String((0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
     }
 
@@ -30,7 +30,7 @@ public enum PocketBaseRecordID {
     ///   - collection: The collection the record is created in.
     ///   - isTaken: Whether a record of the collection already has this id.
     /// - Returns: The error, or `nil` when the id can be used.
-    public static func validate(
+    static func validate(
         _ id: String, in collection: PocketBaseCollection, isTaken: Bool = false
     ) -> PocketBaseFieldError? {
         let field = collection.field(named: "id") ?? .recordID

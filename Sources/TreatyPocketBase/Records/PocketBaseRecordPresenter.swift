@@ -1,4 +1,4 @@
-public import TreatyJSON
+import TreatyJSON
 
 /// Turns a stored record into the JSON PocketBase returns for it.
 ///
@@ -7,14 +7,14 @@ public import TreatyJSON
 /// `tokenKey` never appear, and other password fields always read `""`; an auth record's
 /// `email` appears only when `emailVisibility` is true, to the record itself, or to
 /// superusers.
-public struct PocketBaseRecordPresenter: Sendable {
+struct PocketBaseRecordPresenter: Sendable {
     /// The collection whose records are shown.
-    public var collection: PocketBaseCollection
+    var collection: PocketBaseCollection
 
     /// Creates a presenter.
     ///
     /// - Parameter collection: The collection whose records are shown.
-    public init(collection: PocketBaseCollection) {
+    init(collection: PocketBaseCollection) {
         self.collection = collection
     }
 
@@ -24,7 +24,7 @@ public struct PocketBaseRecordPresenter: Sendable {
     ///   - record: The stored record.
     ///   - viewer: Who asked.
     /// - Returns: The JSON object PocketBase would send.
-    public func present(_ record: JSONObject, to viewer: PocketBaseViewer) -> JSONObject {
+    func present(_ record: JSONObject, to viewer: PocketBaseViewer) -> JSONObject {
         var members = [
             JSONObject.Member(key: "collectionId", value: .string(collection.id)),
             JSONObject.Member(key: "collectionName", value: .string(collection.name)),
@@ -44,7 +44,7 @@ public struct PocketBaseRecordPresenter: Sendable {
     ///   - viewer: Who asked.
     /// - Returns: `false` for an auth collection's `password` and `tokenKey`, hidden fields
     ///   (except to superusers) and an auth record's email that is not visible to `viewer`.
-    public func isVisible(_ field: PocketBaseField, of record: JSONObject, to viewer: PocketBaseViewer) -> Bool {
+    func isVisible(_ field: PocketBaseField, of record: JSONObject, to viewer: PocketBaseViewer) -> Bool {
         if collection.type == .auth, field.name == "password" || field.name == "tokenKey" { return false }
         if field.hidden { return viewer == .superuser }
         guard collection.type == .auth, field.name == "email" else { return true }

@@ -1,4 +1,4 @@
-public import TreatyJSON
+import TreatyJSON
 
 /// Applies request bodies to records of one collection, as PocketBase's create and update
 /// handlers do, and validates the result.
@@ -12,20 +12,20 @@ public import TreatyJSON
 /// let updated = writer.apply(["views+": 1, "tags-": "t1"], to: stored)
 /// let errors = writer.validate(updated, in: .init(original: stored))
 /// ```
-public struct PocketBaseRecordWriter: Sendable {
+struct PocketBaseRecordWriter: Sendable {
     /// The collection whose records are written.
-    public var collection: PocketBaseCollection
+    var collection: PocketBaseCollection
 
     /// Creates a writer.
     ///
     /// - Parameter collection: The collection whose records are written.
-    public init(collection: PocketBaseCollection) {
+    init(collection: PocketBaseCollection) {
         self.collection = collection
     }
 
     /// A record with every field at its ``PocketBaseField/emptyValue``, in field order, the
     /// starting point of a create.
-    public func emptyRecord() -> JSONObject {
+    func emptyRecord() -> JSONObject {
         JSONObject(collection.fields.map { JSONObject.Member(key: $0.name, value: $0.emptyValue) })
     }
 
@@ -50,7 +50,7 @@ public struct PocketBaseRecordWriter: Sendable {
     ///   - record: The stored record, or ``emptyRecord()`` for a create.
     ///   - asSuperuser: Whether the request is a superuser's.
     /// - Returns: The record after the write.
-    public func apply(_ body: JSONObject, to record: JSONObject, asSuperuser: Bool = false) -> JSONObject {
+    func apply(_ body: JSONObject, to record: JSONObject, asSuperuser: Bool = false) -> JSONObject {
         var result = record
         let keys = body.members.enumerated().sorted { lhs, rhs in
             (lhs.element.key.count, lhs.offset) < (rhs.element.key.count, rhs.offset)
@@ -70,7 +70,7 @@ public struct PocketBaseRecordWriter: Sendable {
     ///   - record: The record after the write.
     ///   - context: The stored record (for updates) and a relation lookup.
     /// - Returns: The failing fields and their errors; empty when the record is valid.
-    public func validate(_ record: JSONObject, in context: PocketBaseValidationContext = .init()) -> [String:
+    func validate(_ record: JSONObject, in context: PocketBaseValidationContext = .init()) -> [String:
         PocketBaseFieldError]
     {
         var errors: [String: PocketBaseFieldError] = [:]

@@ -1,5 +1,5 @@
 /// Who is reading a record, which decides what PocketBase shows of it.
-public enum PocketBaseViewer: Sendable, Hashable {
+enum PocketBaseViewer: Sendable, Hashable {
     /// No valid token.
     case guest
     /// A record of an auth collection.

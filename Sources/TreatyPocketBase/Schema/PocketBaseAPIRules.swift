@@ -2,17 +2,17 @@
 ///
 /// A rule is a filter expression: `nil` (JSON `null`) locks the action to superusers, `""`
 /// lets anyone perform it, and any other text must hold for the record and request.
-public struct PocketBaseAPIRules: Sendable, Hashable {
+struct PocketBaseAPIRules: Sendable, Hashable {
     /// Who may list records.
-    public var list: String?
+    var list: String?
     /// Who may view one record.
-    public var view: String?
+    var view: String?
     /// Who may create records.
-    public var create: String?
+    var create: String?
     /// Who may update records.
-    public var update: String?
+    var update: String?
     /// Who may delete records.
-    public var delete: String?
+    var delete: String?
 
     /// Creates rules; all locked by default.
     ///
@@ -22,7 +22,7 @@ public struct PocketBaseAPIRules: Sendable, Hashable {
     ///   - create: The create rule.
     ///   - update: The update rule.
     ///   - delete: The delete rule.
-    public init(
+    init(
         list: String? = nil, view: String? = nil, create: String? = nil, update: String? = nil, delete: String? = nil
     ) {
         self.list = list
@@ -33,8 +33,8 @@ public struct PocketBaseAPIRules: Sendable, Hashable {
     }
 
     /// Every action locked to superusers (PocketBase's default for a new collection).
-    public static let locked = PocketBaseAPIRules()
+    static let locked = PocketBaseAPIRules()
 
     /// Every action open to anyone.
-    public static let open = PocketBaseAPIRules(list: "", view: "", create: "", update: "", delete: "")
+    static let open = PocketBaseAPIRules(list: "", view: "", create: "", update: "", delete: "")
 }

@@ -3,42 +3,42 @@
 ///
 /// ``defaults`` holds what PocketBase gives a new auth collection. Token lifetimes are in
 /// seconds; token secrets are never exported and are not modelled.
-public struct PocketBaseAuthOptions: Sendable, Hashable {
+struct PocketBaseAuthOptions: Sendable, Hashable {
     /// Checked after a successful sign-in (`nil` forbids signing in; `""` allows anyone).
-    public var authRule: String?
+    var authRule: String?
     /// Lets matching records manage other records' email, password and verification (`nil`:
     /// superusers only).
-    public var manageRule: String?
+    var manageRule: String?
     /// The new-location login alert.
-    public var authAlert: AuthAlert
+    var authAlert: AuthAlert
     /// OAuth2 sign-in.
-    public var oauth2: OAuth2
+    var oauth2: OAuth2
     /// Identity and password sign-in.
-    public var passwordAuth: PasswordAuth
+    var passwordAuth: PasswordAuth
     /// Multi-factor authentication.
-    public var mfa: MFA
+    var mfa: MFA
     /// One-time passwords by email.
-    public var otp: OTP
+    var otp: OTP
     /// Lifetime of auth tokens, in seconds.
-    public var authTokenDuration: Int
+    var authTokenDuration: Int
     /// Lifetime of password reset tokens, in seconds.
-    public var passwordResetTokenDuration: Int
+    var passwordResetTokenDuration: Int
     /// Lifetime of email change tokens, in seconds.
-    public var emailChangeTokenDuration: Int
+    var emailChangeTokenDuration: Int
     /// Lifetime of verification tokens, in seconds.
-    public var verificationTokenDuration: Int
+    var verificationTokenDuration: Int
     /// Lifetime of file access tokens, in seconds.
-    public var fileTokenDuration: Int
+    var fileTokenDuration: Int
     /// The verification email.
-    public var verificationTemplate: PocketBaseEmailTemplate
+    var verificationTemplate: PocketBaseEmailTemplate
     /// The password reset email.
-    public var resetPasswordTemplate: PocketBaseEmailTemplate
+    var resetPasswordTemplate: PocketBaseEmailTemplate
     /// The email change confirmation email.
-    public var confirmEmailChangeTemplate: PocketBaseEmailTemplate
+    var confirmEmailChangeTemplate: PocketBaseEmailTemplate
 
     /// Creates auth options; every argument defaults to PocketBase's default for a new auth
     /// collection.
-    public init(
+    init(
         authRule: String? = "",
         manageRule: String? = nil,
         authAlert: AuthAlert = AuthAlert(),
@@ -74,5 +74,5 @@ public struct PocketBaseAuthOptions: Sendable, Hashable {
 
     /// PocketBase's options for a new auth collection: password sign-in by email, OTP and MFA
     /// off, 5-day auth tokens.
-    public static let defaults = PocketBaseAuthOptions()
+    static let defaults = PocketBaseAuthOptions()
 }

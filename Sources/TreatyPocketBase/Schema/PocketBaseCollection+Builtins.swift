@@ -3,7 +3,7 @@ extension PocketBaseCollection {
     /// `GET /api/collections` shows it: the auth system fields, `name`, `avatar`, `created`
     /// and `updated`; users may list, view, update and delete only themselves, anyone may sign
     /// up.
-    public static let users: PocketBaseCollection = {
+    static let users: PocketBaseCollection = {
         let ownRecord = "id = @request.auth.id"
         var auth = PocketBaseAuthOptions()
         auth.oauth2.mappedFields = .init(name: "name", avatarURL: "avatar")
@@ -26,7 +26,7 @@ extension PocketBaseCollection {
 
     /// The `_superusers` system auth collection of a fresh PocketBase 0.40 (`pbc_3142635823`):
     /// all rules locked, 1-day auth tokens.
-    public static let superusers: PocketBaseCollection = {
+    static let superusers: PocketBaseCollection = {
         var auth = PocketBaseAuthOptions()
         auth.authTokenDuration = 86_400
         return PocketBaseCollection(
@@ -41,7 +41,7 @@ extension PocketBaseCollection {
 
     /// Every collection of a fresh PocketBase 0.40, in `GET /api/collections` order: `_mfas`,
     /// `_otps`, `_externalAuths`, `_authOrigins`, `_superusers`, `users`.
-    public static let freshServer: [PocketBaseCollection] = [
+    static let freshServer: [PocketBaseCollection] = [
         systemBase(
             "_mfas", fields: [.systemText("collectionRef"), .systemText("recordRef"), .systemText("method")],
             indexes: ["CREATE INDEX `idx_mfas_collectionRef_recordRef` ON `_mfas` (collectionRef,recordRef)"]),

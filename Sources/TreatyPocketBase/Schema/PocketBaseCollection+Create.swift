@@ -1,4 +1,4 @@
-public import TreatyJSON
+import TreatyJSON
 
 extension PocketBaseCollection {
     /// Creates a collection from a `POST /api/collections` body, as PocketBase 0.40 does.
@@ -19,7 +19,7 @@ extension PocketBaseCollection {
     ///   unknown field type, and "Failed to create collection." with `data` such as
     ///   `{"fields": {"1": {"values": {"code": "validation_required", …}}}}` for invalid
     ///   settings (field indexes count the added `id` field).
-    public static func create(
+    static func create(
         fromBody body: some Collection<UInt8>, existing: [PocketBaseCollection]
     ) throws(PocketBaseErrorResponse) -> PocketBaseCollection {
         let value: JSONValue
@@ -38,7 +38,7 @@ extension PocketBaseCollection {
     ///   - existing: The collections that already exist.
     /// - Returns: The new collection.
     /// - Throws: ``PocketBaseErrorResponse``, as ``create(fromBody:existing:)`` describes.
-    public static func create(
+    static func create(
         from body: JSONValue, existing: [PocketBaseCollection]
     ) throws(PocketBaseErrorResponse) -> PocketBaseCollection {
         guard case .object = body else { throw .invalidCollectionTypeData }

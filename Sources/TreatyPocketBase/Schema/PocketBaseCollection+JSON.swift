@@ -1,9 +1,9 @@
-public import TreatyJSON
+import TreatyJSON
 
 extension PocketBaseCollection {
     /// The collection as PocketBase's admin UI exports it (no timestamps, keys in PocketBase's
     /// order); `GET /api/collections` adds `created` and `updated`.
-    public var json: JSONValue {
+    var json: JSONValue {
         var object: JSONObject = [
             "id": .string(id), "listRule": .rule(rules.list), "viewRule": .rule(rules.view),
             "createRule": .rule(rules.create), "updateRule": .rule(rules.update), "deleteRule": .rule(rules.delete),
@@ -23,7 +23,7 @@ extension PocketBaseCollection {
     ///   - created: When the collection was created.
     ///   - updated: When it last changed.
     /// - Returns: The collection object.
-    public func json(created: PocketBaseDateTime, updated: PocketBaseDateTime) -> JSONValue {
+    func json(created: PocketBaseDateTime, updated: PocketBaseDateTime) -> JSONValue {
         guard case .object(let object) = json else { return json }
         var members: [JSONObject.Member] = []
         for member in object.members {

@@ -3,7 +3,7 @@ extension PocketBaseCollection {
     /// fields and their unique indexes on auth collections, system flags forced on them.
     ///
     /// PocketBase does this on every save, so an export that lacks them still loads.
-    public func normalized() -> PocketBaseCollection {
+    func normalized() -> PocketBaseCollection {
         var copy = self
         guard type != .view else { return copy }
         if let index = copy.fields.firstIndex(where: { $0.name == "id" && $0.type == .text }),

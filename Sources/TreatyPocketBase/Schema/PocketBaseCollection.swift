@@ -7,25 +7,25 @@
 ///
 /// A new collection's ``id`` is `pbc_` followed by the decimal CRC-32 of its type and name
 /// (`"base" + "articles"` → `pbc_4287850865`), see ``defaultID(type:name:)``.
-public struct PocketBaseCollection: Sendable, Hashable {
+struct PocketBaseCollection: Sendable, Hashable {
     /// The id, such as `pbc_4287850865` or `_pb_users_auth_`.
-    public var id: String
+    var id: String
     /// The name, used in URLs and filters.
-    public var name: String
+    var name: String
     /// The kind of collection.
-    public var type: PocketBaseCollectionType
+    var type: PocketBaseCollectionType
     /// Whether PocketBase protects the collection from renaming and deletion.
-    public var system: Bool
+    var system: Bool
     /// The fields, in order (`id` first).
-    public var fields: [PocketBaseField]
+    var fields: [PocketBaseField]
     /// The `CREATE INDEX` statements.
-    public var indexes: [String]
+    var indexes: [String]
     /// The API rules.
-    public var rules: PocketBaseAPIRules
+    var rules: PocketBaseAPIRules
     /// The auth options; set for auth collections, `nil` otherwise.
-    public var auth: PocketBaseAuthOptions?
+    var auth: PocketBaseAuthOptions?
     /// The SQL of a view collection; `nil` otherwise.
-    public var viewQuery: String?
+    var viewQuery: String?
 
     /// Creates a collection.
     ///
@@ -39,7 +39,7 @@ public struct PocketBaseCollection: Sendable, Hashable {
     ///   - rules: The API rules; locked by default.
     ///   - auth: The auth options; `nil` gives an auth collection PocketBase's defaults.
     ///   - viewQuery: The SQL of a view collection.
-    public init(
+    init(
         id: String? = nil,
         name: String,
         type: PocketBaseCollectionType = .base,
@@ -67,7 +67,7 @@ public struct PocketBaseCollection: Sendable, Hashable {
     ///   - type: The collection type.
     ///   - name: The collection name.
     /// - Returns: For example `pbc_4287850865` for the base collection `articles`.
-    public static func defaultID(type: PocketBaseCollectionType, name: String) -> String {
+    static func defaultID(type: PocketBaseCollectionType, name: String) -> String {
         "pbc_" + String(CRC32.checksum(type.rawValue + name))
     }
 
@@ -75,7 +75,7 @@ public struct PocketBaseCollection: Sendable, Hashable {
     ///
     /// - Parameter name: A field name (case-sensitive).
     /// - Returns: The field, or `nil`.
-    public func field(named name: String) -> PocketBaseField? {
+    func field(named name: String) -> PocketBaseField? {
         fields.first { $0.name == name }
     }
 }

@@ -1,5 +1,5 @@
 /// The kinds of PocketBase collection.
-public enum PocketBaseCollectionType: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+enum PocketBaseCollectionType: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// Plain records.
     case base
     /// Records that can sign in (`users`, `_superusers`).
@@ -7,5 +7,5 @@ public enum PocketBaseCollectionType: String, Sendable, Hashable, CaseIterable, 
     /// Read-only records computed by an SQL `viewQuery`.
     case view
 
-    public var description: String { rawValue }
+    var description: String { rawValue }
 }

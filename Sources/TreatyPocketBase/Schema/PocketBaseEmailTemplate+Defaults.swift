@@ -1,6 +1,6 @@
 extension PocketBaseEmailTemplate {
     /// The default "Verify your {APP_NAME} email" template.
-    public static let defaultVerification = PocketBaseEmailTemplate(
+    static let defaultVerification = PocketBaseEmailTemplate(
         subject: "Verify your {APP_NAME} email",
         body: """
             <p>Hello,</p>
@@ -17,7 +17,7 @@ extension PocketBaseEmailTemplate {
             """)
 
     /// The default "Reset your {APP_NAME} password" template.
-    public static let defaultResetPassword = PocketBaseEmailTemplate(
+    static let defaultResetPassword = PocketBaseEmailTemplate(
         subject: "Reset your {APP_NAME} password",
         body: """
             <p>Hello,</p>
@@ -33,7 +33,7 @@ extension PocketBaseEmailTemplate {
             """)
 
     /// The default "Confirm your {APP_NAME} new email address" template.
-    public static let defaultConfirmEmailChange = PocketBaseEmailTemplate(
+    static let defaultConfirmEmailChange = PocketBaseEmailTemplate(
         subject: "Confirm your {APP_NAME} new email address",
         body: """
             <p>Hello,</p>
@@ -49,7 +49,7 @@ extension PocketBaseEmailTemplate {
             """)
 
     /// The default "OTP for {APP_NAME}" template.
-    public static let defaultOTP = PocketBaseEmailTemplate(
+    static let defaultOTP = PocketBaseEmailTemplate(
         subject: "OTP for {APP_NAME}",
         body: """
             <p>Hello,</p>
@@ -62,7 +62,7 @@ extension PocketBaseEmailTemplate {
             """)
 
     /// The default "Login from a new location" template.
-    public static let defaultAuthAlert = PocketBaseEmailTemplate(
+    static let defaultAuthAlert = PocketBaseEmailTemplate(
         subject: "Login from a new location",
         body: """
             <p>Hello,</p>

@@ -1,17 +1,17 @@
 /// An email template of an auth collection: a subject and an HTML body with `{APP_NAME}`,
 /// `{APP_URL}`, `{TOKEN}`, `{OTP}` or `{ALERT_INFO}` placeholders.
-public struct PocketBaseEmailTemplate: Sendable, Hashable {
+struct PocketBaseEmailTemplate: Sendable, Hashable {
     /// The subject line.
-    public var subject: String
+    var subject: String
     /// The HTML body.
-    public var body: String
+    var body: String
 
     /// Creates a template.
     ///
     /// - Parameters:
     ///   - subject: The subject line.
     ///   - body: The HTML body.
-    public init(subject: String, body: String) {
+    init(subject: String, body: String) {
         self.subject = subject
         self.body = body
     }

@@ -2,18 +2,18 @@ extension PocketBaseField {
     /// Options of an `autodate` field: when PocketBase stamps it with the current time.
     ///
     /// Values sent by clients are ignored.
-    public struct AutodateOptions: Sendable, Hashable {
+    struct AutodateOptions: Sendable, Hashable {
         /// Whether the field is set when a record is created.
-        public var onCreate: Bool
+        var onCreate: Bool
         /// Whether the field is set on every update.
-        public var onUpdate: Bool
+        var onUpdate: Bool
 
         /// Creates autodate options.
         ///
         /// - Parameters:
         ///   - onCreate: Whether the field is set on create.
         ///   - onUpdate: Whether the field is set on update.
-        public init(onCreate: Bool = true, onUpdate: Bool = false) {
+        init(onCreate: Bool = true, onUpdate: Bool = false) {
             self.onCreate = onCreate
             self.onUpdate = onUpdate
         }

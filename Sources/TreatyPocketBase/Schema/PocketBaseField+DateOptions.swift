@@ -1,17 +1,17 @@
 extension PocketBaseField {
     /// Options of a `date` field.
-    public struct DateOptions: Sendable, Hashable {
+    struct DateOptions: Sendable, Hashable {
         /// The earliest date accepted, or `nil` for none.
-        public var min: PocketBaseDateTime?
+        var min: PocketBaseDateTime?
         /// The latest date accepted, or `nil` for none.
-        public var max: PocketBaseDateTime?
+        var max: PocketBaseDateTime?
 
         /// Creates date options.
         ///
         /// - Parameters:
         ///   - min: The earliest date, or `nil`.
         ///   - max: The latest date, or `nil`.
-        public init(min: PocketBaseDateTime? = nil, max: PocketBaseDateTime? = nil) {
+        init(min: PocketBaseDateTime? = nil, max: PocketBaseDateTime? = nil) {
             self.min = min
             self.max = max
         }

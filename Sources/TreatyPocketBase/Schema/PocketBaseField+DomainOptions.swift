@@ -2,18 +2,18 @@ extension PocketBaseField {
     /// Options of `email` and `url` fields: which domains are allowed.
     ///
     /// At most one of the two lists may be non-empty.
-    public struct DomainOptions: Sendable, Hashable {
+    struct DomainOptions: Sendable, Hashable {
         /// Domains that are refused.
-        public var exceptDomains: [String]
+        var exceptDomains: [String]
         /// The only domains accepted, when not empty.
-        public var onlyDomains: [String]
+        var onlyDomains: [String]
 
         /// Creates domain options.
         ///
         /// - Parameters:
         ///   - exceptDomains: Domains that are refused.
         ///   - onlyDomains: The only domains accepted, when not empty.
-        public init(exceptDomains: [String] = [], onlyDomains: [String] = []) {
+        init(exceptDomains: [String] = [], onlyDomains: [String] = []) {
             self.exceptDomains = exceptDomains
             self.onlyDomains = onlyDomains
         }

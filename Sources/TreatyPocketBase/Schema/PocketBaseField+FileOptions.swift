@@ -1,16 +1,16 @@
 extension PocketBaseField {
     /// Options of a `file` field.
-    public struct FileOptions: Sendable, Hashable {
+    struct FileOptions: Sendable, Hashable {
         /// How many files the field holds; above 1 it holds a list.
-        public var maxSelect: Int
+        var maxSelect: Int
         /// The largest file in bytes; 0 means PocketBase's default of 5 MiB.
-        public var maxSize: Int
+        var maxSize: Int
         /// The accepted MIME types; empty accepts any.
-        public var mimeTypes: [String]
+        var mimeTypes: [String]
         /// The thumbnail sizes served, such as `100x100` or `0x300`.
-        public var thumbs: [String]
+        var thumbs: [String]
         /// Whether downloads need a file token.
-        public var protected: Bool
+        var protected: Bool
 
         /// Creates file options.
         ///
@@ -20,7 +20,7 @@ extension PocketBaseField {
         ///   - mimeTypes: The accepted MIME types.
         ///   - thumbs: The thumbnail sizes.
         ///   - protected: Whether downloads need a file token.
-        public init(
+        init(
             maxSelect: Int = 1, maxSize: Int = 0, mimeTypes: [String] = [], thumbs: [String] = [],
             protected: Bool = false
         ) {

@@ -1,4 +1,4 @@
-public import TreatyJSON
+import TreatyJSON
 
 extension PocketBaseField {
     /// The field as PocketBase writes it: flat props, keys sorted as Go writes them.
@@ -7,7 +7,7 @@ extension PocketBaseField {
     /// PocketBaseField(name: "published", options: .bool).json.serialized()
     /// // {"help":"","hidden":false,"id":"bool1748787223","name":"published","presentable":false,"required":false,"system":false,"type":"bool"}
     /// ```
-    public var json: JSONValue {
+    var json: JSONValue {
         var members: [(String, JSONValue)] = [
             ("hidden", .bool(hidden)), ("id", .string(id)), ("name", .string(name)),
             ("presentable", .bool(presentable)), ("system", .bool(system)), ("type", .string(type.rawValue)),

@@ -1,17 +1,17 @@
 extension PocketBaseField {
     /// Options of a `json` field.
-    public struct JSONOptions: Sendable, Hashable {
+    struct JSONOptions: Sendable, Hashable {
         /// The largest serialized value in bytes; 0 means PocketBase's default of 1 MiB.
-        public var maxSize: Int
+        var maxSize: Int
 
         /// Creates JSON options.
         ///
         /// - Parameter maxSize: The largest serialized value in bytes; 0 for 1 MiB.
-        public init(maxSize: Int = 0) {
+        init(maxSize: Int = 0) {
             self.maxSize = maxSize
         }
 
         /// The effective limit: ``maxSize``, or 1,048,576 when it is 0.
-        public var effectiveMaxSize: Int { maxSize <= 0 ? 1 << 20 : maxSize }
+        var effectiveMaxSize: Int { maxSize <= 0 ? 1 << 20 : maxSize }
     }
 }

@@ -1,14 +1,14 @@
 extension PocketBaseField {
     /// Options of a `password` field (bcrypt-hashed; never returned).
-    public struct PasswordOptions: Sendable, Hashable {
+    struct PasswordOptions: Sendable, Hashable {
         /// The fewest characters.
-        public var min: Int
+        var min: Int
         /// The most characters; 0 means bcrypt's limit of 71.
-        public var max: Int
+        var max: Int
         /// The bcrypt cost; 0 for the default.
-        public var cost: Int
+        var cost: Int
         /// A regular expression passwords must match; `""` for none.
-        public var pattern: String
+        var pattern: String
 
         /// Creates password options.
         ///
@@ -17,7 +17,7 @@ extension PocketBaseField {
         ///   - max: The most characters; 0 for 71.
         ///   - cost: The bcrypt cost; 0 for the default.
         ///   - pattern: The pattern passwords must match.
-        public init(min: Int = 0, max: Int = 0, cost: Int = 0, pattern: String = "") {
+        init(min: Int = 0, max: Int = 0, cost: Int = 0, pattern: String = "") {
             self.min = min
             self.max = max
             self.cost = cost
@@ -25,6 +25,6 @@ extension PocketBaseField {
         }
 
         /// The effective maximum: ``max``, or 71 when it is 0 or less.
-        public var effectiveMax: Int { max <= 0 ? 71 : max }
+        var effectiveMax: Int { max <= 0 ? 71 : max }
     }
 }

@@ -1,14 +1,14 @@
 extension PocketBaseField {
     /// Options of a `relation` field.
-    public struct RelationOptions: Sendable, Hashable {
+    struct RelationOptions: Sendable, Hashable {
         /// The id of the related collection.
-        public var collectionId: String
+        var collectionId: String
         /// Whether deleting a related record deletes the records pointing at it.
-        public var cascadeDelete: Bool
+        var cascadeDelete: Bool
         /// The fewest related records a non-empty value must have; 0 for no limit.
-        public var minSelect: Int
+        var minSelect: Int
         /// How many records may be related; above 1 the field holds a list of ids.
-        public var maxSelect: Int
+        var maxSelect: Int
 
         /// Creates relation options.
         ///
@@ -17,7 +17,7 @@ extension PocketBaseField {
         ///   - cascadeDelete: Whether deletes cascade.
         ///   - minSelect: The fewest related records.
         ///   - maxSelect: The most related records.
-        public init(collectionId: String, cascadeDelete: Bool = false, minSelect: Int = 0, maxSelect: Int = 1) {
+        init(collectionId: String, cascadeDelete: Bool = false, minSelect: Int = 0, maxSelect: Int = 1) {
             self.collectionId = collectionId
             self.cascadeDelete = cascadeDelete
             self.minSelect = minSelect

@@ -1,16 +1,16 @@
 extension PocketBaseField {
     /// Options of a `text` field.
-    public struct TextOptions: Sendable, Hashable {
+    struct TextOptions: Sendable, Hashable {
         /// The fewest characters (not bytes) a non-empty value may have; 0 for no limit.
-        public var min: Int
+        var min: Int
         /// The most characters a value may have; 0 means PocketBase's default of 5000.
-        public var max: Int
+        var max: Int
         /// A regular expression non-empty values must match; `""` for none.
-        public var pattern: String
+        var pattern: String
         /// A regular expression PocketBase generates a value from on create when none is sent.
-        public var autogeneratePattern: String
+        var autogeneratePattern: String
         /// Whether this is the collection's `id` field.
-        public var primaryKey: Bool
+        var primaryKey: Bool
 
         /// Creates text options.
         ///
@@ -20,7 +20,7 @@ extension PocketBaseField {
         ///   - pattern: The pattern values must match.
         ///   - autogeneratePattern: The pattern new values are generated from.
         ///   - primaryKey: Whether the field is the primary key.
-        public init(
+        init(
             min: Int = 0, max: Int = 0, pattern: String = "", autogeneratePattern: String = "", primaryKey: Bool = false
         ) {
             self.min = min
@@ -31,6 +31,6 @@ extension PocketBaseField {
         }
 
         /// The effective maximum: ``max``, or 5000 when it is 0.
-        public var effectiveMax: Int { max == 0 ? 5_000 : max }
+        var effectiveMax: Int { max == 0 ? 5_000 : max }
     }
 }

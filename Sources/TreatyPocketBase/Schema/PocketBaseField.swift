@@ -8,24 +8,24 @@
 /// let title = PocketBaseField(name: "title", required: true, options: .text(.init(min: 3, max: 120)))
 /// title.id   // "text724990059"
 /// ```
-public struct PocketBaseField: Sendable, Hashable {
+struct PocketBaseField: Sendable, Hashable {
     /// The stable id, such as `text724990059`.
-    public var id: String
+    var id: String
     /// The name records use as a key.
-    public var name: String
+    var name: String
     /// Whether PocketBase forbids renaming and removing the field.
-    public var system: Bool
+    var system: Bool
     /// Whether the field is left out of API replies (superusers still see it).
-    public var hidden: Bool
+    var hidden: Bool
     /// Whether the admin UI shows the value in relation previews.
-    public var presentable: Bool
+    var presentable: Bool
     /// Whether an empty value fails with `validation_required` (autodate fields have no such
     /// prop and ignore it).
-    public var required: Bool
+    var required: Bool
     /// The admin UI's help text.
-    public var help: String
+    var help: String
     /// The type and its options.
-    public var options: Options
+    var options: Options
 
     /// Creates a field.
     ///
@@ -38,7 +38,7 @@ public struct PocketBaseField: Sendable, Hashable {
     ///   - required: Whether the field is required.
     ///   - help: The help text.
     ///   - options: The type and its options.
-    public init(
+    init(
         id: String? = nil,
         name: String,
         system: Bool = false,
@@ -59,7 +59,7 @@ public struct PocketBaseField: Sendable, Hashable {
     }
 
     /// The field's type.
-    public var type: PocketBaseFieldType { options.type }
+    var type: PocketBaseFieldType { options.type }
 
     /// The id PocketBase gives a new field: the type followed by the decimal CRC-32 of the name.
     ///
@@ -67,14 +67,14 @@ public struct PocketBaseField: Sendable, Hashable {
     ///   - type: The field type.
     ///   - name: The field name.
     /// - Returns: For example `text724990059` for a text field named `title`.
-    public static func defaultID(type: PocketBaseFieldType, name: String) -> String {
+    static func defaultID(type: PocketBaseFieldType, name: String) -> String {
         type.rawValue + String(CRC32.checksum(name))
     }
 }
 
 extension PocketBaseField {
     /// A field type with its type-specific options.
-    public enum Options: Sendable, Hashable {
+    enum Options: Sendable, Hashable {
         case text(TextOptions)
         case number(NumberOptions)
         case bool
@@ -91,7 +91,7 @@ extension PocketBaseField {
         case geoPoint
 
         /// The field type these options belong to.
-        public var type: PocketBaseFieldType {
+        var type: PocketBaseFieldType {
             switch self {
             case .text: .text
             case .number: .number
@@ -112,7 +112,7 @@ extension PocketBaseField {
     }
 
     /// Whether the field holds a list: select, relation and file fields with `maxSelect > 1`.
-    public var isMultiple: Bool {
+    var isMultiple: Bool {
         switch options {
         case .select(let options): options.maxSelect > 1
         case .relation(let options): options.maxSelect > 1

@@ -1,4 +1,4 @@
-public import TreatyJSON
+import TreatyJSON
 
 extension PocketBaseField {
     /// Checks a stored value (see ``coerce(_:)``) against the field's options, returning the
@@ -13,7 +13,7 @@ extension PocketBaseField {
     ///   - value: The value the record would store.
     ///   - context: The record before the write and a relation lookup.
     /// - Returns: The error, or `nil` when the value is acceptable.
-    public func validate(_ value: JSONValue, in context: PocketBaseValidationContext = .init()) -> PocketBaseFieldError?
+    func validate(_ value: JSONValue, in context: PocketBaseValidationContext = .init()) -> PocketBaseFieldError?
     {
         switch options {
         case .text(let text): validateText(GoCast.string(value), text, context)

@@ -1,25 +1,25 @@
-public import TreatyJSON
+import TreatyJSON
 
 /// What field validation needs to know beyond the value: the record before the write, and
 /// whether related records exist.
-public struct PocketBaseValidationContext: Sendable {
+struct PocketBaseValidationContext: Sendable {
     /// The stored record before this write, or `nil` when the record is being created.
-    public var original: JSONObject?
+    var original: JSONObject?
     /// Whether every id exists in the collection with the given id; `nil` skips the check
     /// (relation fields then never fail with `validation_missing_rel_records`).
-    public var relationExists: (@Sendable (_ collectionId: String, _ ids: [String]) -> Bool)?
+    var relationExists: (@Sendable (_ collectionId: String, _ ids: [String]) -> Bool)?
     /// Files uploaded with this write, by their generated stored name. A file field accepts
     /// these names besides the ones the record already had, and checks their size and type.
-    public var newFiles: [String: NewFile] = [:]
+    var newFiles: [String: NewFile] = [:]
 
     /// A file uploaded with the write being validated.
-    public struct NewFile: Sendable, Hashable {
+    struct NewFile: Sendable, Hashable {
         /// The client's file name.
-        public var originalName: String
+        var originalName: String
         /// The size in bytes.
-        public var size: Int
+        var size: Int
         /// The content type detected from the bytes, such as `text/plain; charset=utf-8`.
-        public var contentType: String
+        var contentType: String
 
         /// Creates an uploaded file's description.
         ///
@@ -27,7 +27,7 @@ public struct PocketBaseValidationContext: Sendable {
         ///   - originalName: The client's file name.
         ///   - size: The size in bytes.
         ///   - contentType: The detected content type.
-        public init(originalName: String, size: Int, contentType: String) {
+        init(originalName: String, size: Int, contentType: String) {
             self.originalName = originalName
             self.size = size
             self.contentType = contentType
@@ -40,7 +40,7 @@ public struct PocketBaseValidationContext: Sendable {
     ///   - original: The record before the write; `nil` for a create.
     ///   - relationExists: Answers whether related ids exist; `nil` to skip that check.
     ///   - newFiles: Files uploaded with the write, by stored name.
-    public init(
+    init(
         original: JSONObject? = nil,
         relationExists: (@Sendable (_ collectionId: String, _ ids: [String]) -> Bool)? = nil,
         newFiles: [String: NewFile] = [:]
@@ -51,5 +51,5 @@ public struct PocketBaseValidationContext: Sendable {
     }
 
     /// Whether the record is being created.
-    public var isNew: Bool { original == nil }
+    var isNew: Bool { original == nil }
 }

@@ -12,7 +12,7 @@ extension PocketBaseDateTime {
     /// without a zone are UTC.
     ///
     /// - Parameter text: The submitted text.
-    public init?(parsing text: String) {
+    init?(parsing text: String) {
         var iso = DateScanner(text)
         var short = DateScanner(text)
         var rfc = DateScanner(text)

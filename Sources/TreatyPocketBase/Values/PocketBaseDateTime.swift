@@ -10,11 +10,11 @@ import TreatyCalendar
 /// PocketBaseDateTime(parsing: "2024-05-06T07:08:09.5+02:00")?.description
 /// // "2024-05-06 05:08:09.500Z"
 /// ```
-public struct PocketBaseDateTime: Sendable, Hashable, Comparable, CustomStringConvertible {
+struct PocketBaseDateTime: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Whole seconds since 1970-01-01 00:00:00 UTC.
-    public let seconds: Int64
+    let seconds: Int64
     /// Nanoseconds within the second, `0..<1_000_000_000`.
-    public let nanoseconds: Int32
+    let nanoseconds: Int32
 
     /// Creates an instant from seconds since the Unix epoch and nanoseconds within the second.
     ///
@@ -22,7 +22,7 @@ public struct PocketBaseDateTime: Sendable, Hashable, Comparable, CustomStringCo
     ///   - seconds: Whole seconds since 1970-01-01 00:00:00 UTC.
     ///   - nanoseconds: Extra nanoseconds; values outside `0..<1_000_000_000` carry into
     ///     `seconds`.
-    public init(seconds: Int64, nanoseconds: Int64 = 0) {
+    init(seconds: Int64, nanoseconds: Int64 = 0) {
         let carry = nanoseconds >= 0 ? nanoseconds / 1_000_000_000 : (nanoseconds - 999_999_999) / 1_000_000_000
         self.seconds = seconds + carry
         self.nanoseconds = Int32(nanoseconds - carry * 1_000_000_000)
@@ -38,7 +38,7 @@ public struct PocketBaseDateTime: Sendable, Hashable, Comparable, CustomStringCo
     ///   - minute: 0 to 59.
     ///   - second: 0 to 59.
     ///   - nanosecond: Nanoseconds within the second.
-    public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, nanosecond: Int = 0) {
+    init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, nanosecond: Int = 0) {
         let days = CivilDate(year: year, month: month, day: day).daysSinceEpoch
         let total = Int64(days) * 86_400 + Int64(hour * 3_600 + minute * 60 + second)
         self.init(seconds: total, nanoseconds: Int64(nanosecond))
@@ -46,31 +46,31 @@ public struct PocketBaseDateTime: Sendable, Hashable, Comparable, CustomStringCo
 
     /// Go's zero time (0001-01-01 00:00:00 UTC), which PocketBase treats as "no date" and
     /// writes as `""`.
-    public static let goZero = PocketBaseDateTime(year: 1, month: 1, day: 1)
+    static let goZero = PocketBaseDateTime(year: 1, month: 1, day: 1)
 
     /// Whether this is Go's zero time, which PocketBase writes as an empty string.
-    public var isZero: Bool { self == Self.goZero }
+    var isZero: Bool { self == Self.goZero }
 
     /// The stored form, `2025-03-04 05:06:07.089Z` (milliseconds truncated), or `""` for
     /// ``goZero``.
-    public var description: String {
+    var description: String {
         guard !isZero else { return "" }
         return wholeSeconds(separator: " ") + "." + CivilDateTime.pad(Int(nanoseconds) / 1_000_000, 3) + "Z"
     }
 
     /// Go's `time.Time.String()` of this instant in UTC, `2020-01-01 00:00:00 +0000 UTC`
     /// (fraction only when not zero), as PocketBase's date range messages quote it.
-    public var goDescription: String {
+    var goDescription: String {
         wholeSeconds(separator: " ") + fraction + " +0000 UTC"
     }
 
     /// RFC 3339 with as many fraction digits as needed, `2020-01-01T00:00:00Z`, as Go encodes a
     /// `time.Time` in JSON (the `threshold` parameter of range errors).
-    public var rfc3339: String {
+    var rfc3339: String {
         wholeSeconds(separator: "T") + fraction + "Z"
     }
 
-    public static func < (lhs: PocketBaseDateTime, rhs: PocketBaseDateTime) -> Bool {
+    static func < (lhs: PocketBaseDateTime, rhs: PocketBaseDateTime) -> Bool {
         (lhs.seconds, lhs.nanoseconds) < (rhs.seconds, rhs.nanoseconds)
     }
 

@@ -1,10 +1,10 @@
-public import TreatyJSON
+import TreatyJSON
 
 extension PocketBaseField {
     /// The value a record holds when nothing was written: `""` for text-like fields, dates and
     /// single select/relation/file, `0`, `false`, `[]` for multi-valued fields, `null` for
     /// json, `{"lon": 0, "lat": 0}` for geo points.
-    public var emptyValue: JSONValue {
+    var emptyValue: JSONValue {
         switch options {
         case .number: 0
         case .bool: false
@@ -31,7 +31,7 @@ extension PocketBaseField {
     ///
     /// - Parameter raw: The submitted value.
     /// - Returns: The stored value.
-    public func coerce(_ raw: JSONValue) -> JSONValue {
+    func coerce(_ raw: JSONValue) -> JSONValue {
         switch options {
         case .text, .email, .url, .editor, .password:
             return .string(GoCast.string(raw))

@@ -1,11 +1,11 @@
-public import TreatyCore
+import TreatyCore
 internal import TreatyJSON
 internal import TreatyRules
 
 extension RuleID {
     /// `RS-ERR-1`: an error answer's body is `{"error":{"code","message","field"}}`: a string
     /// code, a string message, and `field` a string or `null`.
-    public static let restSyncError: RuleID = "RS-ERR-1"
+    static let restSyncError: RuleID = "RS-ERR-1"
 }
 
 /// Judges an error body against rest-sync's error format (`RS-ERR-1`).

@@ -1,4 +1,4 @@
-public import TreatyDialect
+import TreatyDialect
 
 /// The admin API as Swift calls: what `/__treaty/` offers over HTTP — reset, snapshots, the
 /// request journal and fault rules — for code that runs the simulator in-process.

@@ -1,8 +1,9 @@
 import Testing
 import TreatyCore
 import TreatyJSON
-import TreatyPocketBase
 import TreatyRules
+
+@testable import TreatyPocketBase
 
 /// The `PB-*` rules on hand-written answers of the blog schema's `tags` and `users`.
 @Suite struct PocketBaseConformanceTests {

@@ -1,7 +1,8 @@
 import HTTPTypes
 import TreatyDialect
 import TreatyJSON
-import TreatyPocketBase
+
+@testable import TreatyPocketBase
 
 /// A test suite that talks to a ``PocketBaseDialect`` in process, without a socket.
 protocol InProcessPocketBase {

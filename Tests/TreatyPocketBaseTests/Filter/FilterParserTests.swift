@@ -1,7 +1,8 @@
 import Testing
 import TreatyJSON
-import TreatyPocketBase
 import TreatyQuery
+
+@testable import TreatyPocketBase
 
 @Suite struct FilterParserTests {
     static func parse(_ filter: String) throws(QueryParseError) -> Expr {

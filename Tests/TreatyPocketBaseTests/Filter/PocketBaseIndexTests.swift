@@ -1,7 +1,8 @@
 import Testing
 import TreatyJSON
-import TreatyPocketBase
 import TreatyQuery
+
+@testable import TreatyPocketBase
 
 /// PocketBase filters read a missing text as `""`; indexes hold no missing values, so only
 /// lookups that exclude `""` may use them — and those must, for speed.

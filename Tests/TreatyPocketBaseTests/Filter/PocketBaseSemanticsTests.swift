@@ -1,7 +1,8 @@
 import Testing
 import TreatyJSON
-import TreatyPocketBase
 import TreatyQuery
+
+@testable import TreatyPocketBase
 
 /// PocketBase filters evaluated on the blog: the odd semantics of pocketbase.md §6.
 @Suite struct PocketBaseSemanticsTests {

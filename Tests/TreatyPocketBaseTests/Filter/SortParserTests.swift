@@ -1,7 +1,8 @@
 import Testing
 import TreatyJSON
-import TreatyPocketBase
 import TreatyQuery
+
+@testable import TreatyPocketBase
 
 @Suite struct SortParserTests {
     static func ids(_ sort: String, seed: UInt64 = 0) throws -> [String] {

@@ -4,7 +4,8 @@ import Synchronization
 import TreatyCore
 import TreatyDialect
 import TreatyJSON
-import TreatyREST
+
+@testable import TreatyREST
 
 /// The rest-sync simulator with exactly one behaviour broken (a ``Breakage``): requests are
 /// rewritten before the real ``RESTDialect`` sees them, or its responses after — the way a

@@ -1,6 +1,7 @@
 import Testing
-import TreatyCloudKit
 import TreatyCore
+
+@testable import TreatyCloudKit
 
 /// One way a CloudKit backend gets CloudKit Web Services wrong, and the CK rule the generated
 /// suites must fail it with.

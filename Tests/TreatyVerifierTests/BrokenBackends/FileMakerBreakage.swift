@@ -1,6 +1,7 @@
 import Testing
 import TreatyCore
-import TreatyFileMaker
+
+@testable import TreatyFileMaker
 
 /// One way a FileMaker Data API backend gets its wire format wrong, and the FM rule the generated
 /// suites must fail it with.

@@ -1,6 +1,7 @@
 import Testing
 import TreatyCore
-import TreatyPocketBase
+
+@testable import TreatyPocketBase
 
 /// One way a PocketBase-compatible backend gets its wire format wrong, and the PB rule the
 /// generated suites must fail it with.

@@ -3,10 +3,11 @@ import Testing
 import TreatyCore
 import TreatyDialect
 import TreatyDialectKit
-import TreatyREST
 import TreatySimulator
 import TreatyVerifier
 import TreatyTestSupport
+
+@testable import TreatyREST
 
 /// The demo contract and fixtures, found from this file's location (never the working
 /// directory), and helpers that verify them.
