@@ -152,7 +152,9 @@ let package = Package(
             ]
         ),
         .target(name: "CSpawn", path: "Tests/CSpawn"),
-        .target(name: "TreatyTestSupport", dependencies: ["CSpawn", "TreatyCore", "TreatyDialect"], path: "Tests/TestSupport"),
+        .target(
+            name: "TreatyTestSupport", dependencies: ["CSpawn", "TreatyCore", "TreatyDialect", "TreatyJSON", "TreatyQuery"],
+            path: "Tests/TestSupport"),
         .testTarget(name: "TreatyCalendarTests", dependencies: ["TreatyCalendar"]),
         .testTarget(name: "TreatyJSONTests", dependencies: ["TreatyJSON"]),
         .testTarget(name: "TreatySecretsTests", dependencies: ["TreatySecrets"]),
@@ -201,6 +203,7 @@ let package = Package(
             name: "TreatyPocketBaseTests",
             dependencies: [
                 "TreatyPocketBase", "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyQuery", "TreatyRules",
+                "TreatyTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             exclude: ["Fixtures"]),
@@ -220,7 +223,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
-        .testTarget(name: "TreatyQueryTests", dependencies: ["TreatyQuery", "TreatyJSON"]),
+        .testTarget(name: "TreatyQueryTests", dependencies: ["TreatyQuery", "TreatyJSON", "TreatyTestSupport"]),
         .testTarget(name: "TreatyReportsTests", dependencies: ["TreatyReports", "TreatyTestSupport"], exclude: ["Snapshots", "Schemas"]),
         .testTarget(
             name: "TreatyTestingTests",

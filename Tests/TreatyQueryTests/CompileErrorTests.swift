@@ -1,6 +1,7 @@
 import Testing
 import TreatyJSON
 import TreatyQuery
+import TreatyTestSupport
 
 @Suite struct CompileErrorTests {
     @Test(

@@ -1,6 +1,7 @@
 import Testing
 import TreatyJSON
 import TreatyQuery
+import TreatyTestSupport
 
 /// The query model's own condition syntax (`ConditionText`).
 @Suite struct ConditionTextTests {

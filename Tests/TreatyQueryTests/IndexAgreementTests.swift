@@ -1,6 +1,7 @@
 import Testing
 import TreatyJSON
 import TreatyQuery
+import TreatyTestSupport
 
 /// The index path and the scan path must agree: random records, random conditions, both
 /// compared (a property-based test with fixed seeds, so failures reproduce).

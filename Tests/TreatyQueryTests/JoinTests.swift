@@ -1,6 +1,7 @@
 import Testing
 import TreatyJSON
 import TreatyQuery
+import TreatyTestSupport
 
 /// Joined links and conditions (`Link.join`, `Condition.join`): every test of one join name
 /// looks at the same related record or list element, as SQL's `LEFT JOIN` in a `WHERE` clause.

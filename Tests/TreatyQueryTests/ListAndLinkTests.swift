@@ -1,6 +1,7 @@
 import Testing
 import TreatyJSON
 import TreatyQuery
+import TreatyTestSupport
 
 /// Trap 5 of query.md: multi-valued fields and links under any / all / none, with explicit
 /// empty-set rules.

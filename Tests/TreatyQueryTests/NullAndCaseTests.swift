@@ -1,6 +1,7 @@
 import Testing
 import TreatyJSON
 import TreatyQuery
+import TreatyTestSupport
 
 /// Traps 1 and 2 of query.md: null and case.
 @Suite struct NullAndCaseTests {

@@ -3,6 +3,7 @@ import TreatyJSON
 import TreatyQuery
 
 @testable import TreatyPocketBase
+import TreatyTestSupport
 
 @Suite struct FilterParserTests {
     static func parse(_ filter: String) throws(QueryParseError) -> Expr {

@@ -3,6 +3,7 @@ import TreatyJSON
 import TreatyQuery
 
 @testable import TreatyPocketBase
+import TreatyTestSupport
 
 /// Two fields compared as PocketBase's SQLite compares two columns: `=`/`!=` through
 /// `COALESCE(a,'')` without affinity, orderings with SQLite's affinity conversions, `~` over

@@ -3,6 +3,7 @@ import TreatyJSON
 import TreatyQuery
 
 @testable import TreatyPocketBase
+import TreatyTestSupport
 
 /// PocketBase filters read a missing text as `""`; indexes hold no missing values, so only
 /// lookups that exclude `""` may use them — and those must, for speed.

@@ -3,6 +3,7 @@ import TreatyJSON
 import TreatyQuery
 
 @testable import TreatyPocketBase
+import TreatyTestSupport
 
 /// PocketBase filters evaluated on the blog: the odd semantics of pocketbase.md §6.
 @Suite struct PocketBaseSemanticsTests {

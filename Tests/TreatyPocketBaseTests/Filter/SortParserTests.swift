@@ -3,6 +3,7 @@ import TreatyJSON
 import TreatyQuery
 
 @testable import TreatyPocketBase
+import TreatyTestSupport
 
 @Suite struct SortParserTests {
     static func ids(_ sort: String, seed: UInt64 = 0) throws -> [String] {

@@ -1,9 +1,10 @@
-import TreatyJSON
-import TreatyQuery
+public import TreatyJSON
+public import TreatyQuery
 
-/// A small blog used across the tests: users, posts, tags and comments.
-enum Blog {
-    static let schema = QuerySchema([
+/// A small blog used across the query tests (TreatyQuery's and the PocketBase filter's): users,
+/// posts, tags and comments.
+public enum Blog {
+    public static let schema = QuerySchema([
         ResourceSchema(
             "users",
             fields: [
@@ -28,7 +29,7 @@ enum Blog {
         ResourceSchema("counters", idField: "key", idKind: .integer, fields: ["value": .integer]),
     ])
 
-    static let users: [JSONObject] = [
+    public static let users: [JSONObject] = [
         [
             "id": "u1", "name": "Ava", "email": "ava@example.com", "age": 34, "score": 4.5, "verified": true,
             "joined": "2024-01-15T10:00:00.000Z", "avatar": "AAEC", "nickname": "ace",
@@ -43,11 +44,11 @@ enum Blog {
         ],
     ]
 
-    static let tags: [JSONObject] = [
+    public static let tags: [JSONObject] = [
         ["id": "t1", "name": "swift"], ["id": "t2", "name": "server"], ["id": "t3", "name": "Linux"],
     ]
 
-    static let posts: [JSONObject] = [
+    public static let posts: [JSONObject] = [
         [
             "id": "p1", "title": "Async Swift", "body": "Structured concurrency on the server", "views": 120,
             "rating": 4.5, "published": "2025-01-10T08:00:00.000Z", "draft": false, "labels": ["guide", "swift"],
@@ -74,15 +75,15 @@ enum Blog {
         ],
     ]
 
-    static let comments: [JSONObject] = [
+    public static let comments: [JSONObject] = [
         ["id": "c1", "post": "p1", "user": "u2", "text": "Great read", "created": "2025-01-11T00:00:00.000Z"],
         ["id": "c2", "post": "p1", "user": "u3", "text": "Thanks!", "created": "2025-01-12T00:00:00.000Z"],
         ["id": "c3", "post": "p2", "user": "u1", "text": "nice", "created": "2025-02-02T00:00:00.000Z"],
     ]
 
-    static let counters: [JSONObject] = [["key": 2, "value": 20], ["key": 1, "value": 10], ["key": 10, "value": 0]]
+    public static let counters: [JSONObject] = [["key": 2, "value": 20], ["key": 1, "value": 10], ["key": 10, "value": 0]]
 
-    static func data(indexed: Bool = true) -> InMemoryDataSource {
+    public static func data(indexed: Bool = true) -> InMemoryDataSource {
         InMemoryDataSource(
             schema: schema,
             records: ["users": users, "posts": posts, "tags": tags, "comments": comments, "counters": counters],
@@ -90,17 +91,17 @@ enum Blog {
     }
 
     /// A fixed clock: 2025-03-04T05:06:07.089Z.
-    static let environment = QueryEnvironment(now: 1_741_064_767_089)
+    public static let environment = QueryEnvironment(now: 1_741_064_767_089)
 
     /// The ids a query over posts (or another resource) finds, in order.
-    static func ids(_ query: Query, in data: InMemoryDataSource = data()) throws -> [String] {
+    public static func ids(_ query: Query, in data: InMemoryDataSource = data()) throws -> [String] {
         try query.compiled(with: schema).findIDs(in: data, environment: environment).map {
             $0.stringValue ?? $0.description
         }
     }
 
     /// The ids of posts matching `expr`, in id order.
-    static func posts(_ expr: Expr) throws -> [String] {
+    public static func posts(_ expr: Expr) throws -> [String] {
         try ids(Query("posts", where: expr))
     }
 }
