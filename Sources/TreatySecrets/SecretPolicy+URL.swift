@@ -32,13 +32,34 @@ extension SecretPolicy {
     /// - Parameter path: A path, or a URL without query.
     /// - Returns: The path to show.
     public static func redactedPath(_ path: String) -> String {
-        guard path.lowercased().contains("/sessions/") else { return path }
+        guard mayHoldSessionSegment(path.utf8) else { return path }
         var segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         for index in segments.indices.dropFirst() where segments[index - 1].lowercased() == "sessions" {
             if !segments[index].isEmpty { segments[index] = mask }
         }
         return segments.joined(separator: "/")
     }
+
+    /// `/sessions/` in any ASCII case, as bytes: every request's path passes here on its way to
+    /// the journal and the log, so the common answer ("no") allocates nothing.
+    private static func mayHoldSessionSegment(_ path: String.UTF8View) -> Bool {
+        let needle = sessionSegment
+        var matched = 0
+        for byte in path {
+            let folded = byte | 0x20
+            if folded == needle[matched] {
+                matched += 1
+                if matched == needle.count { return true }
+            } else {
+                matched = folded == needle[0] ? 1 : 0
+            }
+        }
+        return false
+    }
+
+    /// `/sessions/`, the bytes ``mayHoldSessionSegment(_:)`` looks for (letters in lower case;
+    /// `/` is unchanged by folding).
+    private static let sessionSegment = Array("/sessions/".utf8)
 
     /// A raw query string (without `?`) or form body with the values of secret parameters
     /// masked, and everything else as received.

@@ -99,6 +99,7 @@ final class RequestProcessor: Sendable {
         if let sequence = reply.sequence {
             journal.finish(sequence, status: status, durationMicros: micros, fault: reply.fault)
         }
+        guard logger.logLevel <= .debug else { return }
         let shownPath = SecretPolicy.redactedPath(reply.path)
         logger.debug(
             "\(reply.method) \(shownPath) -> \(status.map(String.init) ?? "reset")",
