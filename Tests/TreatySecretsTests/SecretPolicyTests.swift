@@ -77,4 +77,19 @@ import Testing
     func targets(target: String, expected: String) {
         #expect(SecretPolicy.redactedURL(target) == expected)
     }
+
+    @Test(
+        "a path's session tokens are masked after a sessions segment in any case, and other paths are kept as they are",
+        arguments: [
+            ("/fmi/data/vLatest/databases/Music/sessions/abc123", "/fmi/data/vLatest/databases/Music/sessions/<redacted>"),
+            ("/fmi/data/v1/databases/Music/SESSIONS/abc123", "/fmi/data/v1/databases/Music/SESSIONS/<redacted>"),
+            ("//Sessions/abc/records", "//Sessions/<redacted>/records"),
+            ("/databases/Music/sessions/", "/databases/Music/sessions/"),
+            ("/databases/Music/sessionsx/abc", "/databases/Music/sessionsx/abc"),
+            ("/ssessions/abc", "/ssessions/abc"),
+            ("/projects/P1/tasks/T1", "/projects/P1/tasks/T1"),
+        ])
+    func paths(path: String, expected: String) {
+        #expect(SecretPolicy.redactedPath(path) == expected)
+    }
 }
