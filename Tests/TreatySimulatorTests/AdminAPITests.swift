@@ -104,6 +104,29 @@ import TreatySimulator
         }
     }
 
+    @Test("the journal's library accessors mask the path's session token, query, headers and body fields")
+    func libraryAccessorsRedacted() async throws {
+        let running = try await Simulator(dialect: EchoDialect(), store: try TestStore.make()).start()
+        do {
+            let body = Array(#"{"identity":"ann","password":"s3cret","note":"kept"}"#.utf8)
+            let request = TestRequest(
+                .POST, "/sessions/s3cret-token/me?token=s3cret&page=2",
+                headers: [("Authorization", "Basic czNjcmV0"), ("Content-Type", "application/json")], body: body)
+            _ = try await TestClient.send(request, to: running.url)
+            let entry = try #require(running.control.requests().first)
+            #expect(entry.path == "/sessions/<redacted>/me")
+            #expect(entry.query == "token=<redacted>&page=2")
+            #expect(entry.headers.first { $0.name == "Authorization" }?.value == "<redacted>")
+            let text = String(decoding: entry.body, as: UTF8.self)
+            #expect(!text.contains("s3cret") && text.contains(#""note":"kept""#))
+            #expect(running.control.requests(path: "/sessions/*/me").count == 1)
+        } catch {
+            try? await running.stop()
+            throw error
+        }
+        try await running.stop()
+    }
+
     @Test("a body that is not UTF-8 is journaled as base64")
     func binaryBody() async throws {
         let store = try TestStore.make()

@@ -1,26 +1,60 @@
 internal import Foundation
+import NIOHTTP1
 import TreatyJSON
+import TreatySecrets
 
-/// One request the simulator received, as the journal keeps it: secrets already redacted.
+/// One request the simulator received, as the journal shows it: secrets redacted.
+///
+/// The journal keeps the request as it arrived and masks what ``SecretPolicy`` calls secret
+/// whenever an entry is read, so recording a request costs no scanning; no accessor of this
+/// type ever returns a secret.
 public struct JournalEntry: Sendable {
     /// The position in arrival order, from 0 for the first request since the simulator started.
     public internal(set) var sequence: Int
     /// The method, e.g. `POST`.
-    public internal(set) var method: String
-    /// The path without the query, as received, with session tokens (`…/sessions/{token}`) masked.
-    public internal(set) var path: String
-    /// The raw query string without `?` (secret parameters redacted); empty when there is none.
-    public internal(set) var query: String
-    /// Header names and values in received order, secret values redacted.
-    public internal(set) var headers: [(name: String, value: String)]
-    /// The body bytes, with the values of secret JSON members and form fields masked.
-    public internal(set) var body: [UInt8]
+    public let method: String
     /// The status answered; `nil` while the answer is pending or when the connection was reset.
     public internal(set) var status: Int?
     /// From the request head to the answer, in microseconds; `nil` while pending.
     public internal(set) var durationMicros: Int64?
     /// The fault that fired, if any (`latency`, `status`, `reset`, `rate_limit`).
     public internal(set) var fault: String?
+
+    private let receivedPath: String
+    private let receivedQuery: Substring
+    private let receivedHeaders: HTTPHeaders
+    private let receivedBody: [UInt8]
+
+    /// An entry for a request as received; `path` is the target without its query.
+    init(head: HTTPRequestHead, path: String, body: [UInt8]) {
+        let target = head.uri
+        sequence = 0
+        method = head.method.rawValue
+        receivedPath = path
+        receivedQuery = target.utf8.firstIndex(of: UInt8(ascii: "?")).map { target[target.utf8.index(after: $0)...] } ?? ""
+        receivedHeaders = head.headers
+        receivedBody = body
+    }
+
+    /// The path without the query, as received, with session tokens (`…/sessions/{token}`) masked.
+    public var path: String { SecretPolicy.redactedPath(receivedPath) }
+
+    /// The raw query string without `?` (secret parameters redacted); empty when there is none.
+    public var query: String {
+        receivedQuery.isEmpty ? "" : SecretPolicy.redactedQuery(receivedQuery)
+    }
+
+    /// Header names and values in received order, secret values redacted.
+    public var headers: [(name: String, value: String)] {
+        receivedHeaders.map { header in
+            (name: header.name, value: SecretPolicy.redactedHeaderValue(header.value, name: header.name))
+        }
+    }
+
+    /// The body bytes, with the values of secret JSON members and form fields masked.
+    public var body: [UInt8] {
+        SecretPolicy.redactedBody(receivedBody, contentType: receivedHeaders.first(name: "content-type"))
+    }
 
     /// The entry as `GET /__treaty/requests` shows it.
     var json: JSONValue {
@@ -42,6 +76,7 @@ public struct JournalEntry: Sendable {
             .init(key: "query", value: .string(query)),
             .init(key: "headers", value: .object(JSONObject(headerMembers))),
         ]
+        let body = body
         if let text = String(validating: body, as: UTF8.self) {
             members.append(.init(key: "body", value: .string(text)))
             members.append(.init(key: "bodyEncoding", value: "utf8"))

@@ -55,7 +55,7 @@ final class RequestProcessor: Sendable {
                 ?? AdminResponse.methodNotAllowed([.get, .post, .delete], path: path)
             return Reply(action: .respond(response), method: head.method.rawValue, path: path, started: started)
         }
-        let sequence = journal.begin(Self.entry(head: head, path: path, body: body))
+        let sequence = journal.begin(JournalEntry(head: head, path: path, body: body))
         var reply = Reply(
             action: .reset, sequence: sequence, method: head.method.rawValue, path: path, started: started)
         guard let method, Self.servedMethods.contains(method) else {
@@ -88,7 +88,7 @@ final class RequestProcessor: Sendable {
     func refuseTooLarge(head: HTTPRequestHead, started: NIODeadline) -> Reply {
         let path = Self.path(of: head.uri)
         let response = dialect.failureResponse(for: .payloadTooLarge(limit: maxBodySize))
-        let sequence = AdminAPI.owns(path) ? nil : journal.begin(Self.entry(head: head, path: path, body: []))
+        let sequence = AdminAPI.owns(path) ? nil : journal.begin(JournalEntry(head: head, path: path, body: []))
         return Reply(action: .respond(response), sequence: sequence, method: head.method.rawValue, path: path, started: started)
     }
 
@@ -112,18 +112,5 @@ final class RequestProcessor: Sendable {
     private static func path(of target: String) -> String {
         guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return target }
         return String(target[..<mark])
-    }
-
-    /// The journal entry of a request, with everything ``SecretPolicy`` calls secret masked:
-    /// header values, query values, session tokens in the path and body fields.
-    private static func entry(head: HTTPRequestHead, path: String, body: [UInt8]) -> JournalEntry {
-        let query = head.uri.utf8.firstIndex(of: UInt8(ascii: "?")).map { head.uri[head.uri.utf8.index(after: $0)...] } ?? ""
-        return JournalEntry(
-            sequence: 0, method: head.method.rawValue, path: SecretPolicy.redactedPath(path),
-            query: query.isEmpty ? "" : SecretPolicy.redactedQuery(query),
-            headers: head.headers.map { header in
-                (name: header.name, value: SecretPolicy.redactedHeaderValue(header.value, name: header.name))
-            },
-            body: SecretPolicy.redactedBody(body, contentType: head.headers.first(name: "content-type")))
     }
 }
