@@ -45,7 +45,7 @@ extension PocketBaseFilterParser {
 
     /// A condition on a record path, wrapped in a link for every relation hop.
     private func condition(
-        _ path: PocketBasePath, _ token: PocketBaseFilterToken, _ sign: PocketBaseSign, _ rhs: PocketBaseOperand
+        _ path: PocketBasePath, _ token: ConditionToken, _ sign: PocketBaseSign, _ rhs: PocketBaseOperand
     ) throws(QueryParseError) -> Expr {
         if case .record(let other) = rhs.side, path.modifier != .each, other.modifier != .each {
             return try columnComparison(path, sign, other, rhs.token)
@@ -177,7 +177,7 @@ extension PocketBaseFilterParser {
     /// same path). A plain operator through a to-many path must also hold for every related
     /// record of that side (PocketBase's multi-match subquery).
     private func columnComparison(
-        _ lhs: PocketBasePath, _ sign: PocketBaseSign, _ rhs: PocketBasePath, _ token: PocketBaseFilterToken
+        _ lhs: PocketBasePath, _ sign: PocketBaseSign, _ rhs: PocketBasePath, _ token: ConditionToken
     ) throws(QueryParseError) -> Expr {
         let ops: [PocketBaseSign.Base: QueryOperator] = [
             .eq: .eq, .ne: .ne, .gt: .gt, .ge: .ge, .lt: .lt, .le: .le, .like: .like, .notLike: .like,
@@ -253,7 +253,7 @@ extension PocketBaseFilterParser {
 
     /// Compiles the condition alone to report type errors at their position.
     private func check(
-        _ condition: Condition, in path: PocketBasePath, token: PocketBaseFilterToken, sign: PocketBaseSign,
+        _ condition: Condition, in path: PocketBasePath, token: ConditionToken, sign: PocketBaseSign,
         rhs: PocketBaseOperand
     ) throws(QueryParseError) {
         do {

@@ -3,7 +3,7 @@ import TreatyQuery
 
 extension PocketBaseFilterParser {
     /// The operand a token stands for.
-    func resolve(_ token: PocketBaseFilterToken) throws(QueryParseError) -> PocketBaseOperand {
+    func resolve(_ token: ConditionToken) throws(QueryParseError) -> PocketBaseOperand {
         switch token.kind {
         case .string(let text): return PocketBaseOperand(side: .literal(.string(text)), token: token)
         case .number(let text):
@@ -12,12 +12,12 @@ extension PocketBaseFilterParser {
             }
             return PocketBaseOperand(side: .literal(.number(number)), token: token)
         case .placeholder(let name): return PocketBaseOperand(side: .placeholder(name), token: token)
-        case .identifier(let name): return PocketBaseOperand(side: try identifier(name, token), token: token)
+        case .name(let name): return PocketBaseOperand(side: try identifier(name, token), token: token)
         default: throw lexer.error(at: token.offset, "expected a field or a value before '\(token.text)'")
         }
     }
 
-    private func identifier(_ name: String, _ token: PocketBaseFilterToken) throws(QueryParseError) -> PocketBaseOperand.Side
+    private func identifier(_ name: String, _ token: ConditionToken) throws(QueryParseError) -> PocketBaseOperand.Side
     {
         switch name {
         case "true": return .literal(true)
@@ -39,7 +39,7 @@ extension PocketBaseFilterParser {
     }
 
     /// `@request.auth.id`, `@request.body.title:isset`.
-    private func requestPath(_ name: String, _ token: PocketBaseFilterToken) throws(QueryParseError) -> FieldPath {
+    private func requestPath(_ name: String, _ token: ConditionToken) throws(QueryParseError) -> FieldPath {
         let (base, modifierName) = splitModifier(name)
         var modifier: PathModifier?
         switch modifierName {
@@ -79,7 +79,7 @@ extension PocketBaseFilterParser {
     }
 
     /// A field path from the filtered collection (or from `@collection.<name>`).
-    func recordPath(_ name: String, _ token: PocketBaseFilterToken) throws(QueryParseError) -> PocketBasePath {
+    func recordPath(_ name: String, _ token: ConditionToken) throws(QueryParseError) -> PocketBasePath {
         let (unaliased, alias) = Self.collectionAlias(name)
         let (base, modifierName) = splitModifier(unaliased)
         var components = base.split(separator: ".", omittingEmptySubsequences: false).map(String.init)

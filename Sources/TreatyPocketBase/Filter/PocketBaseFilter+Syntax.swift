@@ -9,15 +9,15 @@ extension PocketBaseFilter {
     /// - Parameter filter: The filter text.
     /// - Returns: The error, with its position, or `nil` when the text is a filter.
     static func syntaxError(in filter: String) -> QueryParseError? {
-        let tokens: [PocketBaseFilterToken]
+        let tokens: [ConditionToken]
         do {
-            tokens = try PocketBaseLexer(filter).tokens()
+            tokens = try ConditionLexer(filter, syntax: .pocketBaseFilter).tokens()
         } catch {
             return error
         }
         var fields: [String: FieldKind] = [:]
         for token in tokens {
-            guard case .identifier(let text) = token.kind, !text.hasPrefix("@"),
+            guard case .name(let text) = token.kind, !text.hasPrefix("@"),
                 let name = text.split(whereSeparator: { $0 == "." || $0 == ":" }).first
             else { continue }
             fields[String(name)] = .json

@@ -33,7 +33,7 @@ enum PocketBaseFilter {
     /// - Throws: ``QueryParseError`` naming the position and what was expected, for grammar
     ///   errors, unknown fields (with a suggestion) and literals of the wrong type.
     static func parse(_ filter: String, schema: QuerySchema, resource: String) throws(QueryParseError) -> Expr {
-        let lexer = PocketBaseLexer(filter)
+        let lexer = ConditionLexer(filter, syntax: .pocketBaseFilter)
         guard let root = schema.resources[resource] else {
             throw lexer.error(
                 at: 0, "unknown collection '\(resource)'", kind: .unknownResource,
@@ -44,61 +44,23 @@ enum PocketBaseFilter {
     }
 }
 
-/// The recursive-descent parser behind ``PocketBaseFilter``.
-struct PocketBaseFilterParser {
-    let lexer: PocketBaseLexer
-    let tokens: [PocketBaseFilterToken]
+/// The comparisons of ``PocketBaseFilter``, on the shared boolean grammar (``ConditionParsing``).
+struct PocketBaseFilterParser: ConditionParsing {
+    let lexer: ConditionLexer
+    let tokens: [ConditionToken]
     let schema: QuerySchema
     let root: ResourceSchema
     var position = 0
 
-    init(lexer: PocketBaseLexer, tokens: [PocketBaseFilterToken], schema: QuerySchema, root: ResourceSchema) {
+    init(lexer: ConditionLexer, tokens: [ConditionToken], schema: QuerySchema, root: ResourceSchema) {
         self.lexer = lexer
         self.tokens = tokens
         self.schema = schema
         self.root = root
     }
 
-    var current: PocketBaseFilterToken { tokens[min(position, tokens.count - 1)] }
-    var previous: PocketBaseFilterToken? { position > 0 ? tokens[position - 1] : nil }
-
-    mutating func parse() throws(QueryParseError) -> Expr {
-        if current.kind == .end { return .true }
-        let expr = try parseOr()
-        switch current.kind {
-        case .end: return expr
-        case .close: throw lexer.error(at: current.offset, "unexpected ')' without a matching '('")
-        default: throw unexpectedAfterComparison(closing: nil)
-        }
-    }
-
-    private mutating func parseOr() throws(QueryParseError) -> Expr {
-        var terms = [try parseAnd()]
-        while current.kind == .or {
-            position += 1
-            terms.append(try parseAnd())
-        }
-        return terms.count == 1 ? terms[0] : .any(terms)
-    }
-
-    private mutating func parseAnd() throws(QueryParseError) -> Expr {
-        var terms = [try parsePrimary()]
-        while current.kind == .and {
-            position += 1
-            terms.append(try parsePrimary())
-        }
-        return terms.count == 1 ? terms[0] : .all(terms)
-    }
-
-    private mutating func parsePrimary() throws(QueryParseError) -> Expr {
-        if current.kind == .open {
-            let open = current
-            position += 1
-            let expr = try parseOr()
-            guard current.kind == .close else { throw unexpectedAfterComparison(closing: open) }
-            position += 1
-            return expr
-        }
+    /// Reads `operand sign operand`.
+    mutating func comparison() throws(QueryParseError) -> Expr {
         let lhs = try operand()
         guard case .sign = current.kind else {
             throw lexer.error(at: current.offset, "expected an operator after '\(lhs.token.text)'")
@@ -109,32 +71,15 @@ struct PocketBaseFilterParser {
         return try comparison(lhs, sign, rhs)
     }
 
-    /// The error for a token that cannot follow a complete comparison.
-    private func unexpectedAfterComparison(closing open: PocketBaseFilterToken?) -> QueryParseError {
-        let after = previous.map { " after '\($0.text)'" } ?? ""
-        if let open, current.kind == .end {
-            return lexer.error(at: open.offset, "expected a ')' to close this '('")
-        }
-        var hint: String?
-        if case .identifier(let word) = current.kind, ["and", "or"].contains(word.lowercased()) {
-            hint = "use '\(word.lowercased() == "and" ? "&&" : "||")' instead of '\(word)'"
-        }
-        let expected = open == nil ? "'&&', '||' or the end of the filter" : "'&&', '||' or ')'"
-        return lexer.error(at: current.offset, "expected \(expected)\(after), found '\(current.text)'", hint: hint)
-    }
-
     /// Reads one operand token.
     private mutating func operand() throws(QueryParseError) -> PocketBaseOperand {
         let token = current
         switch token.kind {
-        case .identifier, .string, .number, .placeholder:
+        case .name, .string, .number, .placeholder:
             position += 1
             return try resolve(token)
-        case .end:
-            let after = previous.map { " after '\($0.text)'" } ?? ""
-            throw lexer.error(at: token.offset, "expected a field or a value\(after)")
         default:
-            throw lexer.error(at: token.offset, "expected a field or a value before '\(token.text)'")
+            throw expected("a field or a value")
         }
     }
 }

@@ -12,7 +12,7 @@ struct PocketBaseOperand {
     }
 
     let side: Side
-    let token: PocketBaseFilterToken
+    let token: ConditionToken
 }
 
 /// A record path: the relation hops from the filtered collection, then one field.

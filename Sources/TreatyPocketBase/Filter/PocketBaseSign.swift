@@ -1,6 +1,7 @@
 import TreatyQuery
 
-/// A comparison sign: its base operator and whether it is an "any" (`?`) form.
+/// A comparison sign as PocketBase's filter compiles it: its base operator, `!~` distinct
+/// from `~`, and whether it is an "any" (`?`) form.
 struct PocketBaseSign {
     enum Base: String {
         case eq = "=", ne = "!=", gt = ">", ge = ">=", lt = "<", le = "<=", like = "~", notLike = "!~"
@@ -8,21 +9,29 @@ struct PocketBaseSign {
 
     let base: Base
     let any: Bool
-    let token: PocketBaseFilterToken
+    let token: ConditionToken
 
-    init(_ token: PocketBaseFilterToken, lexer: PocketBaseLexer) throws(QueryParseError) {
+    /// Reads the sign token `token` (the shared ``ConditionSign`` checks it).
+    init(_ token: ConditionToken, lexer: ConditionLexer) throws(QueryParseError) {
+        let sign = try ConditionSign(token, lexer: lexer)
+        base =
+            switch sign.op {
+            case .ne: .ne
+            case .gt: .gt
+            case .ge: .ge
+            case .lt: .lt
+            case .le: .le
+            case .like: sign.negated ? .notLike : .like
+            default: .eq
+            }
+        any = sign.any
         self.token = token
-        var text = token.text
-        any = text.hasPrefix("?")
-        if any { text.removeFirst() }
-        guard let base = Base(rawValue: text) else {
-            let hint = token.text == "==" ? "did you mean '='?" : nil
-            throw lexer.error(
-                at: token.offset,
-                "unknown operator '\(token.text)'; expected = != > >= < <= ~ !~ or a ?-form such as ?=",
-                hint: hint)
-        }
+    }
+
+    init(base: Base, any: Bool, token: ConditionToken) {
         self.base = base
+        self.any = any
+        self.token = token
     }
 
     /// The sign with its operands swapped (`5 < views` is `views > 5`); `nil` for `~`/`!~`.
@@ -35,13 +44,5 @@ struct PocketBaseSign {
         case .le: .ge
         case .like, .notLike: nil
         }
-    }
-}
-
-extension PocketBaseSign {
-    init(base: Base, any: Bool, token: PocketBaseFilterToken) {
-        self.base = base
-        self.any = any
-        self.token = token
     }
 }

@@ -25,11 +25,11 @@ enum PocketBaseSort {
     static func parse(_ sort: String, schema: QuerySchema, resource: String, randomSeed: UInt64 = 0)
         throws(QueryParseError) -> [OrderKey]
     {
-        let lexer = PocketBaseLexer(sort, context: "sort")
+        let lexer = ConditionLexer(sort, syntax: .pocketBaseSort)
         guard let root = schema.resources[resource] else {
             throw lexer.error(at: 0, "unknown collection '\(resource)'", kind: .unknownResource)
         }
-        let end = PocketBaseFilterToken(kind: .end, offset: sort.count, text: "")
+        let end = ConditionToken(kind: .end, offset: sort.count, text: "")
         let parser = PocketBaseFilterParser(lexer: lexer, tokens: [end], schema: schema, root: root)
         var keys: [OrderKey] = []
         var offset = 0
@@ -61,8 +61,8 @@ enum PocketBaseSort {
         case "@rowid": return OrderKey(.insertionOrder, descending: descending)
         default: break
         }
-        guard let first = name.first, PocketBaseLexer.startsIdentifier(first),
-            name.allSatisfy(PocketBaseLexer.continuesIdentifier), !name.contains(":")
+        guard let first = name.first, parser.lexer.syntax.startsName(first),
+            name.allSatisfy(parser.lexer.syntax.continuesName), !name.contains(":")
         else {
             throw lexer.error(at: offset, "'\(name)' is not a field name")
         }
@@ -71,7 +71,7 @@ enum PocketBaseSort {
                 at: offset, "unknown sort key '\(name)'", kind: .unknownField,
                 hint: Suggestion.closest(to: name, among: ["@random", "@rowid"]).map { "did you mean '\($0)'?" })
         }
-        let token = PocketBaseFilterToken(kind: .identifier(name), offset: offset, text: name)
+        let token = ConditionToken(kind: .name(name), offset: offset, text: name)
         let path = try parser.recordPath(name, token)
         var components: [String] = []
         for hop in path.hops {

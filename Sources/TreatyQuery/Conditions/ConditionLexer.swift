@@ -1,20 +1,22 @@
 /// Splits a condition into tokens: `&&` `||` `( )`, comparison signs, quoted strings, numbers
-/// and names; spaces are skipped.
-struct ConditionLexer {
-    let text: String
+/// and names, plus what its ``Syntax`` adds (comments, placeholders); spaces are skipped.
+package struct ConditionLexer {
+    package let text: String
+    package let syntax: Syntax
     private let characters: [Character]
 
-    init(_ text: String) {
+    package init(_ text: String, syntax: Syntax = .condition) {
         self.text = text
+        self.syntax = syntax
         characters = Array(text)
     }
 
     /// Every token, ending with `.end`.
-    func tokens() throws(QueryParseError) -> [ConditionToken] {
+    package func tokens() throws(QueryParseError) -> [ConditionToken] {
         var tokens: [ConditionToken] = []
         var index = 0
         while true {
-            while index < characters.count, characters[index].isWhitespace { index += 1 }
+            index = skipSpaceAndComments(from: index)
             guard index < characters.count else {
                 tokens.append(ConditionToken(kind: .end, offset: characters.count, text: ""))
                 return tokens
@@ -23,6 +25,29 @@ struct ConditionLexer {
             tokens.append(token)
             index = next
         }
+    }
+
+    /// The error at `offset`, naming the text as the syntax's context.
+    package func error(at offset: Int, _ message: String, kind: QueryError.Kind = .syntax, hint: String? = nil)
+        -> QueryParseError
+    {
+        QueryParseError(kind, context: syntax.context, text: text, offset: offset, message: message, hint: hint)
+    }
+
+    private func skipSpaceAndComments(from start: Int) -> Int {
+        var index = start
+        while index < characters.count {
+            if characters[index].isWhitespace {
+                index += 1
+            } else if syntax.lineComments, characters[index] == "/", index + 1 < characters.count,
+                characters[index + 1] == "/"
+            {
+                while index < characters.count, characters[index] != "\n" { index += 1 }
+            } else {
+                break
+            }
+        }
+        return index
     }
 
     private func token(at start: Int) throws(QueryParseError) -> (ConditionToken, Int) {
@@ -39,6 +64,7 @@ struct ConditionLexer {
             }
             return make(character == "&" ? .and : .or, start + 2)
         case "\"", "'": return try string(at: start, quote: character)
+        case "{" where syntax.placeholders: return try placeholder(at: start)
         case "=", "!", "<", ">", "~", "?":
             var end = start
             while end < characters.count, "=!<>~?".contains(characters[end]) { end += 1 }
@@ -49,13 +75,9 @@ struct ConditionLexer {
             {
                 return number(at: start)
             }
-            if character.isLetter || character == "_" {
+            if syntax.startsName(character) {
                 var end = start + 1
-                while end < characters.count,
-                    characters[end].isLetter || characters[end].isNumber || "_.:".contains(characters[end])
-                {
-                    end += 1
-                }
+                while end < characters.count, syntax.continuesName(characters[end]) { end += 1 }
                 return make(.name(String(characters[start..<end])), end)
             }
             throw error(at: start, "unexpected character '\(character)'")
@@ -94,9 +116,18 @@ struct ConditionLexer {
         return (ConditionToken(kind: .number(text), offset: start, text: text), end)
     }
 
-    func error(at offset: Int, _ message: String, kind: QueryError.Kind = .syntax, hint: String? = nil)
-        -> QueryParseError
-    {
-        QueryParseError(kind, context: "condition", text: text, offset: offset, message: message, hint: hint)
+    private func placeholder(at start: Int) throws(QueryParseError) -> (ConditionToken, Int) {
+        guard start + 1 < characters.count, characters[start + 1] == ":" else {
+            throw error(at: start, "expected ':' after '{' in a {:placeholder}")
+        }
+        var end = start + 2
+        while end < characters.count, characters[end].isLetter || characters[end].isNumber || characters[end] == "_" {
+            end += 1
+        }
+        guard end > start + 2, end < characters.count, characters[end] == "}" else {
+            throw error(at: end, "expected a placeholder name and '}' in a {:placeholder}")
+        }
+        let name = String(characters[(start + 2)..<end])
+        return (ConditionToken(kind: .placeholder(name), offset: start, text: "{:\(name)}"), end + 1)
     }
 }

@@ -1,15 +1,16 @@
 /// A comparison sign of a condition written as text: its operator, whether it negates `~`, and
 /// whether it is an "any" (`?`) form.
-struct ConditionSign {
+package struct ConditionSign: Sendable {
     /// The operator (`like` for `~` and `!~`).
-    let op: QueryOperator
+    package let op: QueryOperator
     /// `!~`: the negation of `~`.
-    let negated: Bool
-    /// The `?` form: some element of a `:each` list must pass, rather than every element.
-    let any: Bool
-    let token: ConditionToken
+    package let negated: Bool
+    /// The `?` form: some element of a list must pass, rather than every element.
+    package let any: Bool
+    package let token: ConditionToken
 
-    init(_ token: ConditionToken, lexer: ConditionLexer) throws(QueryParseError) {
+    /// Reads the sign token `token`: `= != > >= < <= ~ !~`, each optionally after `?`.
+    package init(_ token: ConditionToken, lexer: ConditionLexer) throws(QueryParseError) {
         self.token = token
         var text = token.text
         any = text.hasPrefix("?")
