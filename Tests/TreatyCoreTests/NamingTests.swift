@@ -1,5 +1,6 @@
 import Testing
 import TreatyCore
+import TreatyJSON
 
 /// Naming conventions, English singulars and "did you mean" suggestions.
 @Suite struct NamingTests {

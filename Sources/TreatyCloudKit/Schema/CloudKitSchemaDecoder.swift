@@ -1,5 +1,6 @@
 internal import Foundation
 import TreatyCore
+import TreatyJSON
 
 /// Reads a `cloudkit` contract's `container:` section into a ``CloudKitSchema``, reporting every
 /// mistake as a located diagnostic (file, line, column, caret, fix).

@@ -1,3 +1,5 @@
+import TreatyJSON
+
 extension ContractLinter {
     func lintEndpoints(of contract: Contract, into findings: inout LintFindings) {
         var seen: [String: Endpoint] = [:]

@@ -1,3 +1,5 @@
+import TreatyJSON
+
 extension ContractLinter {
     /// A `kind: sync_upload` endpoint: a `POST` without path parameters, narrowed at most to a
     /// known resource, and without the options of record endpoints. (Which dialects serve it

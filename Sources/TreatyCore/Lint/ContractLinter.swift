@@ -1,3 +1,5 @@
+import TreatyJSON
+
 /// Checks that a loaded contract is consistent with itself.
 ///
 /// The checks: relation and scope targets exist; keys follow the naming convention and the

@@ -1,3 +1,5 @@
+import TreatyJSON
+
 extension ContractDecoder {
     static let endpointKeys = [
         "method", "path", "resource", "returns", "status", "since", "since_version", "scoped", "shapes", "writes",

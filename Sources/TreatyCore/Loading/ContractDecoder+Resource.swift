@@ -1,3 +1,5 @@
+import TreatyJSON
+
 extension ContractDecoder {
     static let resourceKeys = ["identity", "scope", "create", "order", "fields", "sync", "internal_keys"]
     static let fieldKeys = [

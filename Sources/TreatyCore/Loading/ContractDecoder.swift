@@ -1,3 +1,5 @@
+import TreatyJSON
+
 /// Decodes a ``SourceNode`` tree into a ``Contract``, reporting every problem it finds.
 struct ContractDecoder {
     var context: DecodingContext

@@ -1,3 +1,5 @@
+import TreatyJSON
+
 /// Collects diagnostics while decoding a ``SourceNode`` tree, and reads typed values out of it.
 ///
 /// Every reader reports a located diagnostic and returns `nil` on a bad value, so decoding

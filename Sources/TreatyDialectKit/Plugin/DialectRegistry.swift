@@ -1,4 +1,5 @@
 public import TreatyCore
+import TreatyJSON
 
 /// The dialects a tool can use, by id.
 ///

@@ -1,5 +1,6 @@
 internal import Foundation
 import TreatyCore
+import TreatyJSON
 
 /// Reads a `filemaker` contract's `databases:` section into a ``FileMakerSchema``, reporting
 /// every mistake as a located diagnostic (file, line, column, caret, fix).

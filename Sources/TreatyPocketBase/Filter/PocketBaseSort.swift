@@ -1,3 +1,4 @@
+import TreatyJSON
 import TreatyQuery
 
 /// Parses PocketBase's `sort=` language into ``OrderKey``s.

@@ -1,3 +1,5 @@
+import TreatyJSON
+
 /// Conditions written as text where no dialect is involved, such as scenario matchers
 /// (`views > 10 && title ~ "hello"`, `tags:each ?= "swift"`).
 ///

@@ -1,3 +1,5 @@
+import TreatyJSON
+
 /// The resources and field types queries are checked against.
 ///
 /// Every path in a query has the type its schema gives it; a literal that does not convert to

@@ -1,5 +1,6 @@
 internal import Foundation
 public import TreatyCore
+import TreatyJSON
 
 /// Resolves what a user typed to name an endpoint — `GET /projects/{project_id}/tasks` or a
 /// concrete request such as `GET /projects/P1/tasks?updated_after=2025-01-01T00:00:00.000Z` —

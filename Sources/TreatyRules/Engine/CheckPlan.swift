@@ -1,4 +1,5 @@
 public import TreatyCore
+import TreatyJSON
 
 /// Everything the rules need to know about the records they check, compiled once from the
 /// contract and the target.

@@ -1,5 +1,6 @@
 import HTTPTypes
 import TreatyCore
+import TreatyJSON
 
 /// A mistake in a fault rule, with the position of the offending value when known.
 struct FaultSpecError: Error, Sendable {

@@ -1,16 +1,26 @@
-/// "Did you mean …?" suggestions by edit distance.
+/// "Did you mean …?" suggestions by edit distance, for every module's diagnostics.
 public enum Suggestion {
     /// The candidate closest to `word`, if one is close enough to be a likely typo: at most a
     /// third of the word's length in edits (at least one), case-insensitive; ties go to the
-    /// earlier candidate.
-    public static func closest(to word: String, among candidates: [String]) -> String? {
+    /// candidate that sorts first, so any collection (a set, a dictionary's keys) gives one answer.
+    public static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
         let limit = max(1, word.count / 3)
+        let folded = word.lowercased()
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
-            let distance = editDistance(word.lowercased(), candidate.lowercased())
-            if distance <= limit, distance < (best?.distance ?? .max) { best = (candidate, distance) }
+            let distance = editDistance(folded, candidate.lowercased())
+            guard distance <= limit else { continue }
+            if let kept = best, distance > kept.distance || (distance == kept.distance && candidate >= kept.candidate) {
+                continue
+            }
+            best = (candidate, distance)
         }
         return best?.candidate
+    }
+
+    /// `; did you mean 'title'?` for the closest candidate, or `""` when none is close.
+    public static func didYouMean(_ word: String, among candidates: some Sequence<String>) -> String {
+        closest(to: word, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 
     /// The Damerau–Levenshtein (optimal string alignment) distance between two strings.
