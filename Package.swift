@@ -36,7 +36,7 @@ let package = Package(
     targets: [
         .target(name: "TreatyCalendar"),
         .target(name: "TreatyJSON"),
-        .target(name: "TreatySecrets"),
+        .target(name: "TreatySecrets", dependencies: ["TreatyJSON"]),
         .target(
             name: "TreatyCore",
             dependencies: ["TreatyJSON", .product(name: "Yams", package: "Yams")]

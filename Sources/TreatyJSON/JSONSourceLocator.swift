@@ -13,7 +13,7 @@ public struct JSONSourceLocator: Sendable {
     /// The 1-based line and column of the value (or member key) at `pointer`, or `nil` when
     /// the pointer does not resolve.
     public func position(of pointer: JSONPointer) -> (line: Int, column: Int)? {
-        var index = skipWhitespace(from: 0)
+        var index = JSONTextSpans.skipSpace(bytes, from: 0)
         var keyOffset: Int?
         for token in pointer.tokens {
             guard index < bytes.count else { return nil }
@@ -34,65 +34,32 @@ public struct JSONSourceLocator: Sendable {
     }
 
     private func member(named name: String, inObjectAt start: Int) -> (key: Int, value: Int)? {
-        var index = skipWhitespace(from: start + 1)
+        var index = JSONTextSpans.skipSpace(bytes, from: start + 1)
         while index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
             let keyStart = index
             let (key, afterKey) = readString(from: index)
-            index = skipWhitespace(from: afterKey)
+            index = JSONTextSpans.skipSpace(bytes, from: afterKey)
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
-            let valueStart = skipWhitespace(from: index + 1)
+            let valueStart = JSONTextSpans.skipSpace(bytes, from: index + 1)
             if key == name { return (keyStart, valueStart) }
-            index = skipWhitespace(from: skipValue(from: valueStart))
+            index = JSONTextSpans.skipSpace(bytes, from: JSONTextSpans.valueEnd(bytes, from: valueStart))
             guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { return nil }
-            index = skipWhitespace(from: index + 1)
+            index = JSONTextSpans.skipSpace(bytes, from: index + 1)
         }
         return nil
     }
 
     private func element(_ position: Int, inArrayAt start: Int) -> Int? {
-        var index = skipWhitespace(from: start + 1)
+        var index = JSONTextSpans.skipSpace(bytes, from: start + 1)
         var current = 0
         while index < bytes.count, bytes[index] != UInt8(ascii: "]") {
             if current == position { return index }
-            index = skipWhitespace(from: skipValue(from: index))
+            index = JSONTextSpans.skipSpace(bytes, from: JSONTextSpans.valueEnd(bytes, from: index))
             guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { return nil }
-            index = skipWhitespace(from: index + 1)
+            index = JSONTextSpans.skipSpace(bytes, from: index + 1)
             current += 1
         }
         return nil
-    }
-
-    /// The index just after the value starting at `start`.
-    private func skipValue(from start: Int) -> Int {
-        guard start < bytes.count else { return start }
-        switch bytes[start] {
-        case UInt8(ascii: "\""):
-            return readString(from: start).end
-        case UInt8(ascii: "{"), UInt8(ascii: "["):
-            var depth = 0
-            var index = start
-            while index < bytes.count {
-                switch bytes[index] {
-                case UInt8(ascii: "\""):
-                    index = readString(from: index).end
-                    continue
-                case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    depth += 1
-                case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    depth -= 1
-                    if depth == 0 { return index + 1 }
-                default:
-                    break
-                }
-                index += 1
-            }
-            return index
-        default:
-            var index = start
-            let stops: Set<UInt8> = [44, 93, 125, 32, 9, 10, 13]  // , ] } and whitespace
-            while index < bytes.count, !stops.contains(bytes[index]) { index += 1 }
-            return index
-        }
     }
 
     /// The decoded string starting at the quote at `start`, and the index after its closing
@@ -116,12 +83,6 @@ public struct JSONSourceLocator: Sendable {
             index += 1
         }
         return (String(decoding: decoded, as: UTF8.self), index + 1)
-    }
-
-    private func skipWhitespace(from start: Int) -> Int {
-        var index = start
-        while index < bytes.count, [32, 9, 10, 13].contains(bytes[index]) { index += 1 }
-        return index
     }
 
     private func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {

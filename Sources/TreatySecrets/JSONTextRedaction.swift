@@ -1,3 +1,5 @@
+import TreatyJSON
+
 /// Masks the values of secret members in JSON text without parsing it into values: the text
 /// keeps its layout, number spellings and key order, and truncated or malformed JSON (a body
 /// excerpt) is redacted as far as it goes.
@@ -17,9 +19,9 @@ enum JSONTextRedaction {
                 index += 1
                 continue
             }
-            let end = stringEnd(text, from: index)
+            let end = JSONTextSpans.stringEnd(text, from: index)
             result += text[index..<end]
-            var colon = skipSpace(text, from: end)
+            var colon = JSONTextSpans.skipSpace(text, from: end)
             guard colon < text.count, text[colon] == UInt8(ascii: ":"),
                 isSecretKey(text[(index + 1)..<max(index + 1, end - 1)])
             else {
@@ -27,73 +29,13 @@ enum JSONTextRedaction {
                 continue
             }
             colon += 1
-            let valueStart = skipSpace(text, from: colon)
+            let valueStart = JSONTextSpans.skipSpace(text, from: colon)
             result += text[end..<valueStart]
-            let valueEnd = self.valueEnd(text, from: valueStart)
+            let valueEnd = JSONTextSpans.valueEnd(text, from: valueStart)
             if valueEnd > valueStart { result += maskedValue }
             index = valueEnd
         }
         return result
-    }
-
-    /// The index just after the string starting at `start` (a quote), or the end of the text.
-    private static func stringEnd(_ text: [UInt8], from start: Int) -> Int {
-        var index = start + 1
-        while index < text.count {
-            switch text[index] {
-            case backslash: index += 2
-            case quote: return index + 1
-            default: index += 1
-            }
-        }
-        return text.count
-    }
-
-    private static func skipSpace(_ text: [UInt8], from start: Int) -> Int {
-        var index = start
-        while index < text.count, isSpace(text[index]) { index += 1 }
-        return index
-    }
-
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
-    }
-
-    /// The index just after the value starting at `start`: a string, a whole object or array,
-    /// or a number or literal.
-    private static func valueEnd(_ text: [UInt8], from start: Int) -> Int {
-        guard start < text.count else { return start }
-        switch text[start] {
-        case quote:
-            return stringEnd(text, from: start)
-        case UInt8(ascii: "{"), UInt8(ascii: "["):
-            var depth = 0
-            var index = start
-            while index < text.count {
-                switch text[index] {
-                case quote:
-                    index = stringEnd(text, from: index)
-                    continue
-                case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    depth += 1
-                case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    depth -= 1
-                    if depth == 0 { return index + 1 }
-                default:
-                    break
-                }
-                index += 1
-            }
-            return text.count
-        default:
-            var index = start
-            while index < text.count, !isSpace(text[index]), text[index] != UInt8(ascii: ","),
-                text[index] != UInt8(ascii: "}"), text[index] != UInt8(ascii: "]")
-            {
-                index += 1
-            }
-            return index
-        }
     }
 
     /// Whether a member name, given as the raw contents of its JSON string, is secret.
