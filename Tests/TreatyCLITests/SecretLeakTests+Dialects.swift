@@ -38,12 +38,9 @@ extension SecretLeakTests {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let contract = try Self.contractCopy("blog", in: directory, replacing: [])
-        let serverLog = directory + "/serve.log"
-        let server = try ServeProcess(
-            [
-                "--contract", contract, "--fixtures", "Fixtures/blog", "--port", "0", "--log-level", "trace",
-                "--admin-token", Self.adminToken, "--superuser", "admin@example.com:\(Self.superuserPassword)",
-            ], errorLog: serverLog)
+        let server = try Self.tracingServer(
+            contract: contract, fixtures: "Fixtures/blog", in: directory,
+            extra: ["--superuser", "admin@example.com:\(Self.superuserPassword)"])
         defer { server.stop(SIGTERM) }
         let base = try #require(server.url, "\(server.banner)")
         let users = base + "/api/collections/users"
@@ -80,27 +77,17 @@ extension SecretLeakTests {
         #expect(refresh.status == 200, "\(refresh.body)")
         let refreshed = try Self.token(in: refresh.body)
         let environment = ["TREATY_PB_SUPERUSER": "admin@example.com:\(Self.superuserPassword)"]
-        let live = try await TreatyProcess.run(
-            ["verify", "--contract", contract, "--target", base, "--junit", directory + "/reports/live.xml"],
-            environment: environment)
-        let mock = try await TreatyProcess.run(
-            ["verify", "--contract", contract, "--junit", directory + "/reports/mock.xml"], environment: environment)
-        #expect(live.status == 0, "\(live.standardOutput)\(live.standardError)")
-        #expect(mock.status == 0, "\(mock.standardOutput)\(mock.standardError)")
-        var artefacts = try Self.files(under: directory + "/reports")
-        artefacts["live stdout"] = live.standardOutput
-        artefacts["live stderr"] = live.standardError
-        artefacts["mock stdout"] = mock.standardOutput
-        artefacts["mock stderr"] = mock.standardError
-        let journal = try await Self.adminGet(base + "/__treaty/requests")
-        artefacts["journal"] = journal
-        artefacts["state"] = try await Self.adminGet(base + "/__treaty/state/users")
+        var artefacts = try await Self.verifyArtefacts(
+            [
+                "live": ["--contract", contract, "--target", base, "--junit", directory + "/reports/live.xml"],
+                "mock": ["--contract", contract, "--junit", directory + "/reports/mock.xml"],
+            ], environment: environment, directory: directory)
+        artefacts.merge(try await Self.serverArtefacts(server, base: base, state: "users", directory: directory)) { $1 }
+        let journal = try #require(artefacts["journal"])
         #expect(journal.contains("erin@example.com"), "the multipart sign-up is journaled")
         #expect(journal.contains(#"\"password\":\"<redacted>\""#), "the journal keeps the body, masked")
         #expect(journal.contains("password=<redacted>&passwordConfirm=<redacted>"), "and form bodies")
         #expect(journal.contains(#""authorization":"<redacted>""#))
-        #expect(server.stop(SIGTERM) == 0)
-        artefacts["serve log"] = try String(contentsOfFile: serverLog, encoding: .utf8)
         #expect(artefacts.count >= 9)
         #expect(Self.leaks(in: artefacts) == [])
         for name in artefacts.keys.sorted() {
@@ -118,12 +105,7 @@ extension SecretLeakTests {
             replacing: [
                 ("gallery-api-token-0001", Self.cloudKitAPIToken), ("gallery-web-token-curator", Self.cloudKitWebToken),
             ])
-        let serverLog = directory + "/serve.log"
-        let server = try ServeProcess(
-            [
-                "--contract", contract, "--fixtures", "Fixtures/gallery", "--port", "0", "--log-level", "trace",
-                "--admin-token", Self.adminToken,
-            ], errorLog: serverLog)
+        let server = try Self.tracingServer(contract: contract, fixtures: "Fixtures/gallery", in: directory)
         defer { server.stop(SIGTERM) }
         let base = try #require(server.url, "\(server.banner)")
         let records = base + "/database/1/iCloud.com.example.Gallery/development/private/records/query"
@@ -137,25 +119,17 @@ extension SecretLeakTests {
         let environment = [
             "TREATY_CK_API_TOKEN": Self.cloudKitAPIToken, "TREATY_CK_WEB_AUTH_TOKEN": Self.cloudKitWebToken,
         ]
-        let live = try await TreatyProcess.run(
-            ["verify", "--contract", contract, "--target", base, "--junit", directory + "/reports/live.xml"],
-            environment: environment)
-        let mock = try await TreatyProcess.run(
-            ["verify", "--contract", contract, "--junit", directory + "/reports/mock.xml"], environment: environment)
-        #expect(live.status == 0, "\(live.standardOutput)\(live.standardError)")
-        #expect(mock.status == 0, "\(mock.standardOutput)\(mock.standardError)")
-        var artefacts = try Self.files(under: directory + "/reports")
-        artefacts["live stdout"] = live.standardOutput
-        artefacts["live stderr"] = live.standardError
-        artefacts["mock stdout"] = mock.standardOutput
-        artefacts["mock stderr"] = mock.standardError
-        let journal = try await Self.adminGet(base + "/__treaty/requests")
-        artefacts["journal"] = journal
-        artefacts["state"] = try await Self.adminGet(base + "/__treaty/state/_ck_records")
+        var artefacts = try await Self.verifyArtefacts(
+            [
+                "live": ["--contract", contract, "--target", base, "--junit", directory + "/reports/live.xml"],
+                "mock": ["--contract", contract, "--junit", directory + "/reports/mock.xml"],
+            ], environment: environment, directory: directory)
+        artefacts.merge(try await Self.serverArtefacts(server, base: base, state: "_ck_records", directory: directory)) {
+            $1
+        }
+        let journal = try #require(artefacts["journal"])
         #expect(
             journal.contains("ckAPIToken=<redacted>&ckWebAuthToken=<redacted>"), "the journal keeps the query, masked")
-        #expect(server.stop(SIGTERM) == 0)
-        artefacts["serve log"] = try String(contentsOfFile: serverLog, encoding: .utf8)
         #expect(Self.leaks(in: artefacts) == [])
     }
 }

@@ -85,6 +85,45 @@ import Testing
         return (http.statusCode, fields, String(decoding: data, as: UTF8.self))
     }
 
+    /// `treaty serve` of `contract` with `fixtures`, logging at trace level to
+    /// `directory/serve.log` behind the admin token.
+    static func tracingServer(contract: String, fixtures: String, in directory: String, extra: [String] = []) throws
+        -> ServeProcess
+    {
+        try ServeProcess(
+            [
+                "--contract", contract, "--fixtures", fixtures, "--port", "0", "--log-level", "trace",
+                "--admin-token", adminToken,
+            ] + extra, errorLog: directory + "/serve.log")
+    }
+
+    /// Runs `treaty verify` once per named argument list, each expected to pass, and returns
+    /// the files under `directory/reports` with each run's output (`live stdout` …).
+    static func verifyArtefacts(
+        _ runs: KeyValuePairs<String, [String]>, environment: [String: String], directory: String
+    ) async throws -> [String: String] {
+        var outputs: [String: String] = [:]
+        for (name, arguments) in runs {
+            let run = try await TreatyProcess.run(["verify"] + arguments, environment: environment)
+            #expect(run.status == 0, "\(name): \(run.standardOutput)\(run.standardError)")
+            outputs[name + " stdout"] = run.standardOutput
+            outputs[name + " stderr"] = run.standardError
+        }
+        return try files(under: directory + "/reports").merging(outputs) { $1 }
+    }
+
+    /// The server's journal and the state dump of `resource`, then, once it stopped cleanly,
+    /// its log.
+    static func serverArtefacts(_ server: ServeProcess, base: String, state resource: String, directory: String)
+        async throws -> [String: String]
+    {
+        let journal = try await adminGet(base + "/__treaty/requests")
+        let state = try await adminGet(base + "/__treaty/state/" + resource)
+        #expect(server.stop(SIGTERM) == 0)
+        let log = try String(contentsOfFile: directory + "/serve.log", encoding: .utf8)
+        return ["journal": journal, "state": state, "serve log": log]
+    }
+
     static func adminGet(_ url: String) async throws -> String {
         var request = URLRequest(url: try #require(URL(string: url)))
         request.setValue("Bearer \(adminToken)", forHTTPHeaderField: "Authorization")
@@ -97,39 +136,26 @@ import Testing
     func restSync() async throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let serverLog = directory + "/serve.log"
-        let server = try ServeProcess(
-            [
-                "--contract", "Contracts/demo/contract.yaml", "--fixtures", "Fixtures/demo", "--port", "0",
-                "--log-level", "trace", "--admin-token", Self.adminToken,
-            ], errorLog: serverLog)
+        let server = try Self.tracingServer(
+            contract: "Contracts/demo/contract.yaml", fixtures: "Fixtures/demo", in: directory)
         defer { server.stop(SIGTERM) }
         let base = try #require(server.url, "\(server.banner)")
         let credentials = [
             "--header", "X-Api-Key: \(Self.apiKey)", "--header", "Proxy-Authorization: Basic \(Self.basicCredentials)",
         ]
         let environment = ["TREATY_TOKEN": Self.token, "TREATY_HEADERS": "X-Tenant-Token: \(Self.tenant)"]
-        let mock = try await TreatyProcess.run(
-            ["verify", "--contract", "Contracts/demo/contract.yaml", "--junit", directory + "/reports/mock.xml"]
-                + credentials, environment: environment)
-        let live = try await TreatyProcess.run(
+        let contract = ["--contract", "Contracts/demo/contract.yaml"]
+        var artefacts = try await Self.verifyArtefacts(
             [
-                "verify", "--contract", "Contracts/demo/contract.yaml", "--target", base,
-                "--junit", directory + "/reports/live.xml", "--junit-dir", directory + "/reports/suites",
-            ] + credentials, environment: environment)
-        #expect(mock.status == 0, "\(mock.standardOutput)\(mock.standardError)")
-        #expect(live.status == 0, "\(live.standardOutput)\(live.standardError)")
-        var artefacts = try Self.files(under: directory + "/reports")
-        artefacts["mock stdout"] = mock.standardOutput
-        artefacts["mock stderr"] = mock.standardError
-        artefacts["live stdout"] = live.standardOutput
-        artefacts["live stderr"] = live.standardError
-        artefacts["journal"] = try await Self.adminGet(base + "/__treaty/requests")
-        artefacts["state"] = try await Self.adminGet(base + "/__treaty/state/task")
+                "mock": contract + ["--junit", directory + "/reports/mock.xml"] + credentials,
+                "live": contract + [
+                    "--target", base, "--junit", directory + "/reports/live.xml",
+                    "--junit-dir", directory + "/reports/suites",
+                ] + credentials,
+            ], environment: environment, directory: directory)
+        artefacts.merge(try await Self.serverArtefacts(server, base: base, state: "task", directory: directory)) { $1 }
         #expect(artefacts["journal"]?.contains(#""authorization":"#) == true, "the journal keeps header names")
         #expect(artefacts["journal"]?.contains(#""x-api-key":"#) == true)
-        #expect(server.stop(SIGTERM) == 0)
-        artefacts["serve log"] = try String(contentsOfFile: serverLog, encoding: .utf8)
         #expect(artefacts.count >= 9)
         #expect(Self.leaks(in: artefacts) == [])
     }
@@ -138,29 +164,19 @@ import Testing
     func fileMaker() async throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let contract = try String(contentsOfFile: TreatyProcess.root + "/Contracts/music/contract.yaml", encoding: .utf8)
-            .replacingOccurrences(of: "password: admin-password-123", with: "password: \"\(Self.fileMakerPassword)\"")
-        try FileManager.default.createDirectory(atPath: directory + "/music", withIntermediateDirectories: true)
-        for name in try FileManager.default.contentsOfDirectory(atPath: TreatyProcess.root + "/Contracts/music")
-        where name != "contract.yaml" && name != "suites" {  // the example scenario logs in with the public password
-            try FileManager.default.copyItem(
-                atPath: TreatyProcess.root + "/Contracts/music/" + name, toPath: directory + "/music/" + name)
-        }
-        try contract.write(toFile: directory + "/music/contract.yaml", atomically: true, encoding: .utf8)
-        let serverLog = directory + "/serve.log"
-        let server = try ServeProcess(
-            [
-                "--contract", directory + "/music/contract.yaml", "--fixtures", "Fixtures/music", "--port", "0",
-                "--log-level", "trace", "--admin-token", Self.adminToken,
-            ], errorLog: serverLog)
+        let contract = try Self.contractCopy(
+            "music", in: directory,
+            replacing: [("password: admin-password-123", "password: \"\(Self.fileMakerPassword)\"")])
+        let server = try Self.tracingServer(contract: contract, fixtures: "Fixtures/music", in: directory)
         defer { server.stop(SIGTERM) }
         let base = try #require(server.url, "\(server.banner)")
-        let live = try await TreatyProcess.run(
+        var artefacts = try await Self.verifyArtefacts(
             [
-                "verify", "--contract", directory + "/music/contract.yaml", "--target", base, "--database", "Music",
-                "--junit", directory + "/reports/live.xml",
-            ], environment: ["TREATY_FM_USER": "admin", "TREATY_FM_PASSWORD": Self.fileMakerPassword])
-        #expect(live.status == 0, "\(live.standardOutput)\(live.standardError)")
+                "live": [
+                    "--contract", contract, "--target", base, "--database", "Music", "--junit",
+                    directory + "/reports/live.xml",
+                ]
+            ], environment: ["TREATY_FM_USER": "admin", "TREATY_FM_PASSWORD": Self.fileMakerPassword], directory: directory)
         // A client of its own: Basic credentials, a JSON login body with an `fmDataSource`
         // password, the session token it earns (body and header), a call with it, and a logout
         // by the token in the path.
@@ -177,14 +193,9 @@ import Testing
             "GET", base + "/fmi/data/vLatest/validateSession", headers: ["Authorization": "Bearer \(session)"])
         #expect(validated.status == 200, "\(validated.body)")
         #expect(try await Self.send("DELETE", sessions + "/" + session).status == 200)
-        var artefacts = try Self.files(under: directory + "/reports")
-        artefacts["live stdout"] = live.standardOutput
-        artefacts["live stderr"] = live.standardError
-        let journal = try await Self.adminGet(base + "/__treaty/requests")
-        artefacts["journal"] = journal
-        artefacts["state"] = try await Self.adminGet(base + "/__treaty/state/Music%2FArtists")
-        #expect(server.stop(SIGTERM) == 0)
-        artefacts["serve log"] = try String(contentsOfFile: serverLog, encoding: .utf8)
+        artefacts.merge(
+            try await Self.serverArtefacts(server, base: base, state: "Music%2FArtists", directory: directory)) { $1 }
+        let journal = try #require(artefacts["journal"])
         #expect(Self.leaks(in: artefacts) == [])
         // The session tokens the server handed out are secrets too: the journal and the serve
         // log show logout paths with the token masked, and no artefact holds one.
