@@ -121,39 +121,34 @@ import Testing
                 "error: the cloudkit dialect: --environment must be development or production, not 'staging'"))
     }
 
-    @Test("a dialect option's bad value is refused with the option's name, before anything loads (exit 2)")
-    func typedDialectOptionValue() async throws {
-        let window = try await TreatyProcess.run([
-            "serve", "--dialect", "cloudkit", "--container", "iCloud.com.example.App", "--signature-window", "abc",
-        ])
-        #expect(window.status == 2)
-        #expect(
-            window.standardError.contains(
-                "error: the cloudkit dialect: The value 'abc' is invalid for '--signature-window <SECONDS>'"))
-        let key = try await TreatyProcess.run(["serve", "--dialect", "cloudkit", "--server-key", "no-equals-sign"])
-        #expect(key.status == 2)
-        #expect(key.standardError.contains("The value 'no-equals-sign' is invalid for '--server-key <KEYID=FILE>'"))
-        let sessions = try await TreatyProcess.run(["serve", "--contract", "Contracts/music/", "--max-sessions", "0"])
-        #expect(sessions.status == 2)
-        #expect(
-            sessions.standardError.contains(
-                "error: the filemaker dialect: --max-sessions must be a positive number, not 0"))
-        let missing = try await TreatyProcess.run(["serve", "--contract", "Contracts/music/", "--session-idle"])
-        #expect(missing.status == 2)
-        #expect(
-            missing.standardError.contains(
-                "error: the filemaker dialect: Missing value for '--session-idle <SECONDS>'"))
-    }
-
-    @Test("an unknown dialect option gets ArgumentParser's suggestion, naming the dialect (exit 2)")
-    func unknownDialectOptionSuggestion() async throws {
-        let output = try await TreatyProcess.run([
-            "serve", "--dialect", "cloudkit", "--container", "iCloud.com.example.App", "--sigature-window", "5",
-        ])
+    @Test(
+        "a dialect option's bad value, or an unknown one, is refused with the option's name before anything loads (exit 2)",
+        arguments: [
+            (
+                ["--dialect", "cloudkit", "--container", "iCloud.com.example.App", "--signature-window", "abc"],
+                "error: the cloudkit dialect: The value 'abc' is invalid for '--signature-window <SECONDS>'"
+            ),
+            (
+                ["--dialect", "cloudkit", "--server-key", "no-equals-sign"],
+                "The value 'no-equals-sign' is invalid for '--server-key <KEYID=FILE>'"
+            ),
+            (
+                ["--contract", "Contracts/music/", "--max-sessions", "0"],
+                "error: the filemaker dialect: --max-sessions must be a positive number, not 0"
+            ),
+            (
+                ["--contract", "Contracts/music/", "--session-idle"],
+                "error: the filemaker dialect: Missing value for '--session-idle <SECONDS>'"
+            ),
+            (
+                ["--dialect", "cloudkit", "--container", "iCloud.com.example.App", "--sigature-window", "5"],
+                "error: the cloudkit dialect: Unknown option '--sigature-window'. Did you mean '--signature-window'?"
+            ),
+        ] as [([String], String)])
+    func refusedDialectOption(arguments: [String], message: String) async throws {
+        let output = try await TreatyProcess.run(["serve"] + arguments)
         #expect(output.status == 2)
-        #expect(
-            output.standardError.contains(
-                "error: the cloudkit dialect: Unknown option '--sigature-window'. Did you mean '--signature-window'?"))
+        #expect(output.standardError.contains(message), "\(output.standardError)")
     }
 
     @Test("treaty serve --help lists each dialect's options from its typed declarations")
