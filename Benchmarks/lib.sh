@@ -80,6 +80,7 @@ SERVER_PID="" SERVER_URL=""
 start_server() { # name cmd...
   local name="$1"; shift
   local out="$RES/$name.stdout"
+  : >"$out"  # exists before the first read below, however late the background job opens it
   taskset -c "$SERVER_CPU" stdbuf -oL "$@" >"$out" 2>"$RES/$name.stderr" &
   SERVER_PID=$!
   track_pid "$SERVER_PID"
