@@ -7,9 +7,8 @@
 # example in a `git worktree` of the older commit). For each row below, the two servers take
 # turns ROUNDS times (before, after, before, after, …) on the same fixtures, so a machine that
 # speeds up or slows down during the run shifts both alike; each binary's median run is reported,
-# and after/before is the row's ratio: of req/s, of the server's CPU time per request and, where
-# `perf stat` may count them, of the user-space instructions the server retires per request
-# (the figure that barely moves when other processes share the machine).
+# and each ratio is greater than 1 when the after binary is faster: of req/s, and of the server's CPU time per request (which
+# moves less than req/s when other processes share the machine).
 #
 # Rows: rest-sync GET by id (10k tasks), PocketBase view by id and filtered sorted page (10k
 # posts), FileMaker record by id and _find (10k artists), CloudKit lookup and query (10k).
@@ -59,9 +58,7 @@ FM_LAYOUT="/fmi/data/vLatest/databases/Music/layouts/Artists"
 CK_BASE="/database/1/iCloud.com.example.Gallery/development/public"
 CK_AUTH="ckAPIToken=gallery-api-token-0001"
 
-INSTRUCTIONS_FLAG=()
-command -v perf >/dev/null && perf stat -e instructions:u true >/dev/null 2>&1 && INSTRUCTIONS_FLAG=(--instructions)
-ab_bench() { bench "$@" --max-other "${MAX_OTHER:-400}" "${INSTRUCTIONS_FLAG[@]}"; }
+ab_bench() { bench "$@" --max-other "${MAX_OTHER:-400}"; }
 
 fm_token() { # prints a FileMaker session token of the server at $SERVER_URL
   "$PYTHON" -c '
@@ -133,17 +130,14 @@ def median(side, key):
     return statistics.median(values) if values else None
 
 rows = sorted({name.rsplit("-", 1)[0] for name in runs})
-print("| row | before req/s | after req/s | after / before | server CPU µs/req, after / before "
-      "| instructions/req, before → after | after / before |")
-print("|---|---:|---:|---:|---:|---:|---:|")
+print("| row | before req/s | after req/s | after / before | server CPU µs/req, before → after | before / after |")
+print("|---|---:|---:|---:|---:|---:|")
 for row in rows:
     before, after = runs.get(row + "-before"), runs.get(row + "-after")
     if not before or not after:
         continue
     b, a = median(before, "rps"), median(after, "rps")
     cb, ca = median(before, "server_cpu_us_per_req"), median(after, "server_cpu_us_per_req")
-    ib, ia = median(before, "server_instructions_per_req"), median(after, "server_instructions_per_req")
-    instructions = f"{ib:,.0f} → {ia:,.0f} | {ia / ib:.2f}" if ib and ia else "– | –"
-    print(f"| {row} | {b:,.0f} | {a:,.0f} | {a / b:.2f} | {ca / cb:.2f} | {instructions} |")
+    print(f"| {row} | {b:,.0f} | {a:,.0f} | {a / b:.2f} | {cb:.1f} → {ca:.1f} | {cb / ca:.2f} |")
 PY
 } | tee "$RES/summary.md"

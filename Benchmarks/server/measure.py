@@ -164,27 +164,6 @@ def wrk_rotating_script(bodies: list, directory: str) -> str:
     return path
 
 
-def start_instruction_count(pid: int, log: str) -> tuple:
-    """Starts `perf stat` counting the user-space instructions the server retires: unlike
-    req/s, that count barely moves when other processes share the machine."""
-    path = os.path.abspath(log) + ".perf"
-    p = subprocess.Popen(["perf", "stat", "-x,", "-e", "instructions:u", "-p", str(pid), "-o", path],
-                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    time.sleep(0.2)
-    return p, path
-
-
-def stop_instruction_count(counter: tuple) -> float | None:
-    p, path = counter
-    p.send_signal(signal.SIGINT)
-    p.wait(timeout=30)
-    for line in open(path):
-        fields = line.strip().split(",")
-        if len(fields) > 2 and fields[2].startswith("instructions") and fields[0].isdigit():
-            return float(fields[0])
-    return None
-
-
 def cmd_wrk(a) -> None:
     headers = dict(h.split(": ", 1) for h in a.header)
     rotating = [line.strip() for line in open(a.post_bodies)] if a.post_bodies else None
@@ -212,11 +191,9 @@ def cmd_wrk(a) -> None:
         i, attempt = len(runs), attempt + 1
         if a.idle_wait > 0:
             cmd_idle(argparse.Namespace(max_wait=a.idle_wait, threshold=10))
-        counter = start_instruction_count(a.pid, a.log) if a.instructions else None
         cpu0, busy0, t0 = proc_cpu_seconds(a.pid), machine_busy_seconds(), time.monotonic()
         out, wrk_cpu = run_wrk(cmd, limit)
         cpu1, busy1, t1 = proc_cpu_seconds(a.pid), machine_busy_seconds(), time.monotonic()
-        instructions = stop_instruction_count(counter) if counter else None
         with open(a.log, "a" if i else "w") as f:
             f.write(f"# run {i + 1}/{a.repeat}\n" + " ".join(cmd) + "\n" + out + "\n")
         run = parse_wrk(out)
@@ -230,8 +207,6 @@ def cmd_wrk(a) -> None:
             run["us_per_req"] = 1e6 / run["rps"]
         if run.get("requests"):
             run["server_cpu_us_per_req"] = 1e6 * server_cpu / run["requests"]
-            if instructions:
-                run["server_instructions_per_req"] = instructions / run["requests"]
         if run["other_cpu_pct"] > a.max_other and attempt < a.repeat + a.retries:
             discarded.append(run)
             print(f"{a.name}: run discarded, other processes used {run['other_cpu_pct']:.0f}% of a core "
@@ -462,8 +437,6 @@ def main() -> None:
     w.add_argument("--header", action="append", default=[], help="a request header 'Name: value' (repeatable)")
     w.add_argument("--post-body", help="POST this file's JSON instead of GET")
     w.add_argument("--post-bodies", help="POST these JSON bodies (one per line), the next on each request")
-    w.add_argument("--instructions", action="store_true",
-                   help="also count the server's user-space instructions per request (perf stat)")
     s = sub.add_parser("startup")
     s.add_argument("--name", required=True)
     s.add_argument("--label", required=True)
