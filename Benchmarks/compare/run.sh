@@ -6,9 +6,9 @@
 # Build each binary from its commit with `swift build -c release --product treaty` (for
 # example in a `git worktree` of the older commit). For each row below, the two servers take
 # turns ROUNDS times (before, after, before, after, …) on the same fixtures, so a machine that
-# speeds up or slows down during the run shifts both alike; each binary's median run is reported,
-# and each ratio is greater than 1 when the after binary is faster: of req/s, and of the server's CPU time per request (which
-# moves less than req/s when other processes share the machine).
+# speeds up or slows down during the run shifts both alike; each binary's median run is reported.
+# Each ratio is above 1 when the after binary is faster: of req/s, and of the server's CPU time
+# per request (which moves less than req/s when other processes share the machine).
 #
 # Rows: rest-sync GET by id (10k tasks), PocketBase view by id and filtered sorted page (10k
 # posts), FileMaker record by id and _find (10k artists), CloudKit lookup and query (10k).
