@@ -15,6 +15,7 @@
 #
 # Environment knobs besides lib.sh's (DURATION, CONNS, THREADS, WARMUP, SERVER_CPU, WRK_CPU…):
 #   ROUNDS=3      turns per binary and row
+#   DIALECTS="rest pocketbase filemaker cloudkit"  the dialects whose rows run
 #   IDLE_WAIT=0   (lib.sh's idle wait; 0 here because the turns already alternate)
 #   MAX_OTHER=400 keep a run whatever other processes used (measure.py --max-other, % of a core):
 #                 both binaries share the disturbance, which the alternation spreads
@@ -102,7 +103,7 @@ turn() { # side(before|after) bin dialect
   stop_server
 }
 
-for dialect in rest pocketbase filemaker cloudkit; do
+for dialect in ${DIALECTS:-rest pocketbase filemaker cloudkit}; do
   for round in $(seq "$ROUNDS"); do
     log "$dialect, round $round of $ROUNDS"
     turn before "$BEFORE_BIN" "$dialect"
