@@ -80,10 +80,10 @@ struct URLSessionTransportTests {
                 let start = ContinuousClock.now
                 let error = await #expect(throws: HTTPClientError.self) {
                     try await client.execute(
-                        HTTPClientRequest(method: .get, url: server.url("/delay/30000"), timeout: .milliseconds(300)))
+                        HTTPClientRequest(method: .get, url: server.url(TestServer.slowPath), timeout: .milliseconds(300)))
                 }
                 #expect(error == .timedOut)
-                #expect(ContinuousClock.now - start < .seconds(15), "it gave up long before the server answered")
+                #expect(ContinuousClock.now - start < TestServer.promptly, "it gave up long before the server answered")
             }
         }
     }
@@ -119,7 +119,7 @@ struct URLSessionTransportTests {
         try await withTestServer { server in
             try await withHTTPClient(configuration: Self.configuration(), logger: .quiet) { client in
                 let task = Task {
-                    try await client.execute(HTTPClientRequest(method: .get, url: server.url("/delay/30000")))
+                    try await client.execute(HTTPClientRequest(method: .get, url: server.url(TestServer.slowPath)))
                 }
                 try await Task.sleep(for: .milliseconds(300))
                 task.cancel()
@@ -136,7 +136,7 @@ struct URLSessionTransportTests {
         try await withTestServer { server in
             let client = try HTTPClient(configuration: Self.configuration(), logger: .quiet)
             let running = Task {
-                try await client.execute(HTTPClientRequest(method: .get, url: server.url("/delay/30000")))
+                try await client.execute(HTTPClientRequest(method: .get, url: server.url(TestServer.slowPath)))
             }
             try await Task.sleep(for: .milliseconds(300))
             await client.shutdown()
