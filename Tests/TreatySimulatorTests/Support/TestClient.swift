@@ -74,11 +74,15 @@ enum TestClient {
     ) async throws -> [TestResponse] {
         let host = url.host ?? "127.0.0.1"
         let port = url.port ?? 80
+        let requestParts = requests.map { Self.parts(of: $0, host: host, port: port) }
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connectTimeout(TimeAmount(connectTimeout))
             .connect(host: host, port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHTTPClientHandlers()
+                    if let first = requestParts.first {
+                        try channel.pipeline.syncOperations.addHandler(SendOnActive(first))
+                    }
                     return try NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>(
                         wrappingChannelSynchronously: channel)
                 }
@@ -87,34 +91,39 @@ enum TestClient {
             try await channel.executeThenClose { inbound, outbound in
                 var iterator = inbound.makeAsyncIterator()
                 var responses: [TestResponse] = []
-                for request in requests {
-                    var headers = HTTPHeaders([("host", "\(host):\(port)")] + request.headers)
-                    let chunked = headers.contains(name: "transfer-encoding")
-                    if !chunked,
-                        !request.body.isEmpty || request.method == .POST || request.method == .PUT
-                            || request.method == .PATCH
-                    {
-                        headers.replaceOrAdd(name: "content-length", value: String(request.body.count))
-                    }
-                    let head = HTTPRequestHead(version: .http1_1, method: request.method, uri: request.target, headers: headers)
-                    // A server may answer before the body is sent (a 413) and close; like curl, the
-                    // client then reads that answer instead of failing on the unfinished write.
-                    do {
-                        try await outbound.write(.head(head))
-                        if !request.body.isEmpty {
-                            try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: request.body))))
+                for (index, request) in requestParts.enumerated() {
+                    // The first request left with the connection (``SendOnActive``). A server may
+                    // answer before the body is sent (a 413) and close; like curl, the client then
+                    // reads that answer instead of failing on the unfinished write.
+                    if index > 0 {
+                        do {
+                            for part in request { try await outbound.write(part) }
+                        } catch let writeError {
+                            guard let early = try? await readResponse(&iterator) else { throw writeError }
+                            responses.append(early)
+                            return responses
                         }
-                        try await outbound.write(.end(nil))
-                    } catch let writeError {
-                        guard let early = try? await readResponse(&iterator) else { throw writeError }
-                        responses.append(early)
-                        return responses
                     }
                     responses.append(try await readResponse(&iterator))
                 }
                 return responses
             }
         }
+    }
+
+    /// The parts that send `request`: the head (with `Host` and, unless it is chunked, a
+    /// `Content-Length` for a body or a method that takes one), the body, the end.
+    private static func parts(of request: TestRequest, host: String, port: Int) -> [HTTPClientRequestPart] {
+        var headers = HTTPHeaders([("host", "\(host):\(port)")] + request.headers)
+        let chunked = headers.contains(name: "transfer-encoding")
+        if !chunked, !request.body.isEmpty || [.POST, .PUT, .PATCH].contains(request.method) {
+            headers.replaceOrAdd(name: "content-length", value: String(request.body.count))
+        }
+        let head = HTTPRequestHead(version: .http1_1, method: request.method, uri: request.target, headers: headers)
+        var parts: [HTTPClientRequestPart] = [.head(head)]
+        if !request.body.isEmpty { parts.append(.body(.byteBuffer(ByteBuffer(bytes: request.body)))) }
+        parts.append(.end(nil))
+        return parts
     }
 
     private static func readResponse(
