@@ -76,6 +76,15 @@ final class DurableFile {
         guard fsync(descriptor) == 0 else { throw .io(directory, "sync the directory", errno: errno) }
     }
 
+    /// Cuts `path` to its first `length` bytes, durably.
+    static func truncate(_ path: String, to length: Int) throws(PersistenceError) {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .io(path, "open the file", errno: errno) }
+        defer { close(descriptor) }
+        guard ftruncate(descriptor, off_t(length)) == 0 else { throw .io(path, "cut the damaged tail", errno: errno) }
+        guard fdatasync(descriptor) == 0 else { throw .io(path, "sync", errno: errno) }
+    }
+
     /// The whole of `path`.
     static func read(_ path: String) throws(PersistenceError) -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: path) else {

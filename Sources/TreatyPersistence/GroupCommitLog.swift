@@ -73,6 +73,13 @@ final class GroupCommitLog: StoreCommitLog, @unchecked Sendable {
         markDurable(through: position)
     }
 
+    /// Goes on appending to the existing log `path` (already cut to its good records).
+    func resume(appendingTo path: String) throws(PersistenceError) {
+        io.lock()
+        defer { io.unlock() }
+        file = try DurableFile(appendingTo: path, creating: false)
+    }
+
     /// Writes what is pending, then stops the flusher thread.
     func close() {
         condition.lock()

@@ -74,6 +74,7 @@ public final class PersistentStore: Sendable {
             failed: failed)
         let store: RecordStore
         var report: RecoveryReport
+        var resumed: Int64?
         do throws(PersistenceError) {
             if exists {
                 let recovered = try Recovery(layout: layout, header: header).recover()
@@ -86,6 +87,7 @@ public final class PersistentStore: Sendable {
                 report = RecoveryReport(
                     created: false, replayedCommits: recovered.recovery.commits.count, dropped: recovered.dropped,
                     generation: 0, seconds: 0)
+                resumed = try resume(recovered, layout: layout, log: log, compactionBytes: compactionBytes)
             } else {
                 store = RecordStore(contract: contract, fixtures: fixtures, configuration: configuration, commitLog: log)
                 let base = [header.json.serializedBytes(), store.baseImage.payload.serializedBytes()]
@@ -98,7 +100,11 @@ public final class PersistentStore: Sendable {
             throw error
         }
         do throws(PersistenceError) {
-            report.generation = try compact(store: store, log: log, layout: layout, header: header, logger: logger)
+            if let resumed {
+                report.generation = resumed
+            } else {
+                report.generation = try compact(store: store, log: log, layout: layout, header: header, logger: logger)
+            }
         } catch {
             log.close()
             lock.release()
@@ -133,6 +139,20 @@ public final class PersistentStore: Sendable {
         compaction.finish()
         log.close()
         lock.release()
+    }
+
+    /// Goes on appending to the newest log after a restart when that is safe and it is still
+    /// small: its damaged tail (if any) cut off first, so new records follow the last good one.
+    /// - Returns: The log's generation, or `nil` when a compaction should start a new one.
+    private static func resume(
+        _ recovered: Recovery.Result, layout: PersistenceLayout, log: GroupCommitLog, compactionBytes: Int
+    ) throws(PersistenceError) -> Int64? {
+        guard let tail = recovered.tail, recovered.dropped?.laterFiles.isEmpty ?? true, tail.validEnd < compactionBytes,
+            let generation = try layout.generations().logs.last, layout.log(generation) == tail.path
+        else { return nil }
+        if recovered.dropped != nil { try DurableFile.truncate(tail.path, to: tail.validEnd) }
+        try log.resume(appendingTo: tail.path)
+        return generation
     }
 
     /// Compacts in the background, reporting a failure to the log (the log then keeps growing).
@@ -179,5 +199,33 @@ public final class PersistentStore: Sendable {
             throw .io(directory, "create the directory", errno: EACCES)
         }
         guard access(directory, W_OK) == 0 else { throw .io(directory, "write to the directory", errno: errno) }
+    }
+}
+
+extension PersistentStore {
+    /// The state persisted in `directory`, read back into a store that logs nothing, without
+    /// changing a file (for `treaty export fixtures`; a server may be running on it).
+    ///
+    /// - Parameters:
+    ///   - directory: A directory `open` created.
+    ///   - contract: The contract it was created for.
+    ///   - configuration: Clock, seed and tombstone retention.
+    /// - Returns: The store and what was left out of a damaged log tail, if anything.
+    /// - Throws: ``PersistenceError`` as ``open(directory:contract:fixtures:configuration:compactionBytes:logger:failed:)``.
+    public static func read(directory: String, contract: Contract, configuration: StoreConfiguration = StoreConfiguration())
+        throws(PersistenceError) -> (store: RecordStore, dropped: RecoveryReport.DroppedTail?)
+    {
+        let layout = PersistenceLayout(directory: directory)
+        guard FileManager.default.fileExists(atPath: layout.base) else { throw .notPersistenceDirectory(directory) }
+        let header = PersistenceHeader(
+            kind: .base, generation: 0, dialect: contract.dialect.rawValue, api: contract.api,
+            shapes: contract.resources.map(RecordShape.init))
+        let recovered = try Recovery(layout: layout, header: header).recover()
+        do {
+            let store = try RecordStore(contract: contract, configuration: configuration, recovering: recovered.recovery)
+            return (store, recovered.dropped)
+        } catch {
+            throw .damaged(layout.base, "the stored state does not read back: \(error)")
+        }
     }
 }

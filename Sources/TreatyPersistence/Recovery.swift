@@ -12,6 +12,9 @@ struct Recovery {
     struct Result {
         var recovery: StoreRecovery
         var dropped: RecoveryReport.DroppedTail?
+        /// The last log read and where its good records end, when it is the newest file: new
+        /// commits may go on there once it is cut to that length.
+        var tail: (path: String, validEnd: Int)?
     }
 
     func recover() throws(PersistenceError) -> Result {
@@ -25,6 +28,7 @@ struct Recovery {
         }
         var commits: [StoreCommit] = []
         var dropped: RecoveryReport.DroppedTail?
+        var tail: (path: String, validEnd: Int)?
         let chain = logs.filter { $0 >= first }
         for (index, generation) in chain.enumerated() {
             let path = layout.log(generation)
@@ -34,6 +38,7 @@ struct Recovery {
             for payload in scan.payloads.dropFirst() {
                 commits.append(StoreCommit(payload: try parse(payload, in: path)))
             }
+            if generation == chain.last, generation >= (snapshots.last ?? 0) { tail = (path, scan.validEnd) }
             if let problem = scan.problem {
                 let size = (try? DurableFile.read(path).count) ?? scan.validEnd
                 dropped = RecoveryReport.DroppedTail(
@@ -42,7 +47,8 @@ struct Recovery {
                 break
             }
         }
-        return Result(recovery: StoreRecovery(base: base, latest: latest, commits: commits), dropped: dropped)
+        return Result(
+            recovery: StoreRecovery(base: base, latest: latest, commits: commits), dropped: dropped, tail: tail)
     }
 
     /// The image a base or snapshot file holds, after its header is checked. These files are

@@ -10,13 +10,14 @@ enum PersistSelection {
     /// Opens `directory` for `backend`, printing what recovery found; exits 2 (naming the file,
     /// what differs and the fix) when the directory is unusable.
     static func open(
-        _ directory: String, backend: SimulatedBackend, configuration: StoreConfiguration, logger: Logger
+        _ directory: String, backend: SimulatedBackend, configuration: StoreConfiguration, compactAfter: Int,
+        logger: Logger
     ) throws -> PersistentStore {
         let persisted: PersistentStore
         do {
             persisted = try PersistentStore.open(
                 directory: directory, contract: backend.contract, fixtures: backend.fixtures,
-                configuration: configuration, logger: logger,
+                configuration: configuration, compactionBytes: compactAfter, logger: logger,
                 failed: { error in
                     Console.standardError.write(
                         "error: \(error)\nerror: stopping: writes can no longer be made durable; every acknowledged write is on disk\n")

@@ -53,6 +53,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Keep the records in this directory across restarts and crashes: created from the fixtures on first start, every acknowledged write synced to its log before the answer leaves.")
     var persist: String?
 
+    @Option(help: "With --persist: compact the log into a snapshot once it is larger than this (suffixes K, M, G).", transform: ByteSize.parse)
+    var compactAfter: Int = 64 << 20
+
     @Option(help: "The port to listen on; 0 picks a free one.")
     var port: Int = 0
 
@@ -133,7 +136,8 @@ struct ServeCommand: ParsableCommand {
         var fixtureNote = fixtureNote(loaded: fixtureDirectory, records: backend.fixtures.count, api: selected?.contract.api)
         let store: RecordStore
         if let persist {
-            let persisted = try PersistSelection.open(persist, backend: backend, configuration: storeConfiguration, logger: logger)
+            let persisted = try PersistSelection.open(
+                persist, backend: backend, configuration: storeConfiguration, compactAfter: compactAfter, logger: logger)
             store = persisted.store
             fixtureNote = PersistSelection.note(persist, persisted: persisted, fixtures: fixtureNote)
         } else {

@@ -160,13 +160,19 @@ import TreatyTestSupport
         if flipping { bytes[bytes.count - 5] ^= 0x01 } else { bytes.removeLast(7) }
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         let second = try Self.open(directory)
-        defer { second.close() }
         let dropped = try #require(second.report.dropped)
         #expect(dropped.file == path)
         #expect(dropped.torn == !flipping)
         #expect(dropped.bytes.upperBound == (flipping ? size : size - 7))
         #expect(second.report.lines.count == 2)
         #expect(try Observed(second.store) == kept)
+        _ = try second.store.create("task", scope: Self.scope, body: Self.task(DemoID.new2, title: "after the cut"))
+        let after = try Observed(second.store)
+        second.close()
+        let third = try Self.open(directory)
+        defer { third.close() }
+        #expect(third.report.dropped == nil)
+        #expect(try Observed(third.store) == after)
     }
 
     @Test("a damaged snapshot or base file is refused and nothing in the directory changes",

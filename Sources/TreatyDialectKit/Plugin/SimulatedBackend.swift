@@ -11,11 +11,24 @@ public struct SimulatedBackend: Sendable {
     /// Makes the dialect; each simulator gets its own, since a dialect may keep per-server
     /// state (sessions, settings).
     public var makeDialect: @Sendable () -> any Dialect
+    /// Writes a store's records as a fixture directory this backend's loader reads back
+    /// (`treaty export fixtures`); `nil` when the dialect cannot export yet.
+    public var exportFixtures: (@Sendable (RecordStore) -> [FixtureFile])?
 
     /// Creates a backend.
-    public init(contract: Contract, fixtures: FixtureSet, makeDialect: @escaping @Sendable () -> any Dialect) {
+    ///
+    /// - Parameters:
+    ///   - contract: The contract the store follows.
+    ///   - fixtures: The records the store starts with.
+    ///   - exportFixtures: Writes a store's records in the dialect's fixture format, if it can.
+    ///   - makeDialect: Makes the dialect for each simulator.
+    public init(
+        contract: Contract, fixtures: FixtureSet, exportFixtures: (@Sendable (RecordStore) -> [FixtureFile])? = nil,
+        makeDialect: @escaping @Sendable () -> any Dialect
+    ) {
         self.contract = contract
         self.fixtures = fixtures
+        self.exportFixtures = exportFixtures
         self.makeDialect = makeDialect
     }
 
