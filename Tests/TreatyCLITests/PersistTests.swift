@@ -59,12 +59,18 @@ import TreatyTestSupport
              "--persist", directory])
         server.stop(SIGTERM)
         let before = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
-        let output = try await TreatyProcess.run(
-            ["serve", "--contract", "Contracts/blog", "--port", "0", "--persist", directory])
+        let other = directory + "-other.yaml"
+        defer { try? FileManager.default.removeItem(atPath: other) }
+        let demo = try String(contentsOfFile: DemoFiles.contractPath, encoding: .utf8)
+        try demo.replacingOccurrences(of: "api: demo", with: "api: other")
+            .replacingOccurrences(of: "      description: { type: string, nullable: true }\n", with: "")
+            .write(toFile: other, atomically: true, encoding: .utf8)
+        let output = try await TreatyProcess.run(["serve", "--contract", other, "--port", "0", "--persist", directory])
         #expect(output.status == 2)
         #expect(output.standardError.contains("\(directory)/base.treaty: error: the stored state was written for another contract"),
                 "\(output.standardError)")
-        #expect(output.standardError.contains("dialect: written for 'rest-sync'"))
+        #expect(output.standardError.contains("api: written for 'demo', the contract served is 'other'"))
+        #expect(output.standardError.contains("resource 'task' no longer has 'description: string'"))
         #expect(output.standardError.contains("fix: "))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == before)
     }
@@ -100,6 +106,15 @@ import TreatyTestSupport
             ["export", "fixtures", "--contract", DemoFiles.contractPath, "--persist", directory, "--out", out])
         #expect(again.status == 2)
         #expect(again.standardError.contains("the directory is not empty; nothing was written"))
+    }
+
+    @Test("a dialect that keeps state outside the store is refused with exit 2 before anything is written")
+    func dialectStateOutsideTheStore() async throws {
+        let directory = Self.directory()
+        let output = try await TreatyProcess.run(["serve", "--contract", "Contracts/blog", "--port", "0", "--persist", directory])
+        #expect(output.status == 2)
+        #expect(output.standardError.contains("the pocketbase dialect keeps state outside the record store"), "\(output.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: directory))
     }
 
     static func task(_ id: String) -> String {

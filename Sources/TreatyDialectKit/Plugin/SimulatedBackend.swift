@@ -14,6 +14,10 @@ public struct SimulatedBackend: Sendable {
     /// Writes a store's records as a fixture directory this backend's loader reads back
     /// (`treaty export fixtures`); `nil` when the dialect cannot export yet.
     public var exportFixtures: (@Sendable (RecordStore) -> [FixtureFile])?
+    /// Whether everything the backend's dialect keeps lives in the ``TreatyDialect/RecordStore``,
+    /// so that persisting the store (`treaty serve --persist`) persists the whole backend. A
+    /// dialect that keeps sessions, files or an id generator of its own leaves it `false`.
+    public var keepsStateInStore: Bool
 
     /// Creates a backend.
     ///
@@ -21,14 +25,16 @@ public struct SimulatedBackend: Sendable {
     ///   - contract: The contract the store follows.
     ///   - fixtures: The records the store starts with.
     ///   - exportFixtures: Writes a store's records in the dialect's fixture format, if it can.
+    ///   - keepsStateInStore: Whether the dialect keeps nothing outside the store.
     ///   - makeDialect: Makes the dialect for each simulator.
     public init(
         contract: Contract, fixtures: FixtureSet, exportFixtures: (@Sendable (RecordStore) -> [FixtureFile])? = nil,
-        makeDialect: @escaping @Sendable () -> any Dialect
+        keepsStateInStore: Bool = false, makeDialect: @escaping @Sendable () -> any Dialect
     ) {
         self.contract = contract
         self.fixtures = fixtures
         self.exportFixtures = exportFixtures
+        self.keepsStateInStore = keepsStateInStore
         self.makeDialect = makeDialect
     }
 

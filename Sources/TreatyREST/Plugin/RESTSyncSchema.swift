@@ -21,7 +21,8 @@ struct RESTSyncSchema: DialectSchema {
         }
         let contract = contract
         let backend = SimulatedBackend(
-            contract: contract, fixtures: fixtures, exportFixtures: { FixtureWriter().files(of: $0) }
+            contract: contract, fixtures: fixtures, exportFixtures: { FixtureWriter().files(of: $0) },
+            keepsStateInStore: true
         ) { RESTDialect(contract: contract) }
         return BackendLoadResult(backend: backend, diagnostics: diagnostics)
     }
