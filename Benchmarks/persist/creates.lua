@@ -1,10 +1,7 @@
 -- wrk script: POSTs a new demo task on each request (a fresh client id every time), so every
 -- request is a write. Environment: PROJECT and AUTHOR (demo ids), PREFIX (8 hex digits, unique
--- per run), LIMIT (stop after this many answers; 0 = run for wrk's duration). Use one wrk thread.
+-- per run). Use one wrk thread.
 local counter = 0
-local answered = 0
-local refused = 0
-local limit = tonumber(os.getenv("LIMIT") or "0")
 local prefix = os.getenv("PREFIX") or "c0000000"
 local author = os.getenv("AUTHOR")
 wrk.method = "POST"
@@ -19,12 +16,6 @@ request = function()
       .. '"created_at":"2025-06-01T00:00:00.000Z","updated_at":"2025-06-01T00:00:00.000Z"}',
     id, counter, author, counter)
   return wrk.format(nil, nil, nil, body)
-end
-
-response = function(status, headers, body)
-  answered = answered + 1
-  if status ~= 201 then refused = refused + 1 end
-  if limit > 0 and answered >= limit then wrk.thread:stop() end
 end
 
 done = function(summary, latency, requests)

@@ -33,7 +33,7 @@ RUN=0
 load() { # name: one wrk run against $SERVER_URL, its RESULT line appended to $RES/writes.txt
   RUN=$((RUN + 1))
   local line
-  line="$(PREFIX="$(printf 'c%07x' "$RUN")" LIMIT=0 taskset -c "$WRK_CPU" wrk -t1 -c"$CONNS" -d"$DURATION" \
+  line="$(PREFIX="$(printf 'c%07x' "$RUN")" taskset -c "$WRK_CPU" wrk -t1 -c"$CONNS" -d"$DURATION" \
     --timeout "$WRK_TIMEOUT" -s creates.lua "$SERVER_URL" | grep '^RESULT')"
   echo "$1 $line" | tee -a "$RES/writes.txt"
 }
@@ -56,9 +56,19 @@ FIXTURES="$ROOT/Benchmarks/server/data/fixtures-100k"
 rm -rf "$STATE"
 start_server fill "$TREATY_BIN" serve --contract "$CONTRACT" --fixtures "$FIXTURES" --port 0 --persist "$STATE" --compact-after 100G
 RUN=$((RUN + 1))
-PREFIX="$(printf 'c%07x' "$RUN")" LIMIT="$WRITES" taskset -c "$WRK_CPU" wrk -t1 -c"$CONNS" -d600s --timeout "$WRK_TIMEOUT" \
-  -s creates.lua "$SERVER_URL" | grep '^RESULT' | sed 's/^/fill /' | tee -a "$RES/writes.txt"
+# wrk runs until killed; the version feed tells when $WRITES creates are in (the fixtures end at
+# version 100,008 and each create takes the next version).
+PREFIX="$(printf 'c%07x' "$RUN")" taskset -c "$WRK_CPU" wrk -t1 -c"$CONNS" -d3600s --timeout "$WRK_TIMEOUT" \
+  -s creates.lua "$SERVER_URL" >"$RES/fill.wrk" &
+WRK_PID=$!
+track_pid "$WRK_PID"
+FILL_START=$SECONDS
+until [[ "$(curl -s "$SERVER_URL/projects/$PROJECT/tasks?since_version=$((100008 + WRITES - 1))" | head -c 2)" == '[{' ]]; do
+  sleep 0.5
+done
 kill -KILL "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true
+kill "$WRK_PID" 2>/dev/null; wait "$WRK_PID" 2>/dev/null || true
+echo "fill: $WRITES creates logged in $((SECONDS - FILL_START)) s, then SIGKILL" | tee -a "$RES/writes.txt"
 du -sh "$STATE" | tee "$RES/state-size.txt"; ls -l "$STATE" | tee -a "$RES/state-size.txt"
 
 restart() { # label compact-after: seconds from exec to the serving line, and what recovery said

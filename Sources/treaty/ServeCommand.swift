@@ -135,14 +135,19 @@ struct ServeCommand: ParsableCommand {
         let storeConfiguration = StoreConfiguration(clock: storeClock, seed: seed)
         var fixtureNote = fixtureNote(loaded: fixtureDirectory, records: backend.fixtures.count, api: selected?.contract.api)
         let store: RecordStore
+        var persisted: PersistentStore?
         if let persist {
-            let persisted = try PersistSelection.open(
+            let opened = try PersistSelection.open(
                 persist, backend: backend, configuration: storeConfiguration, compactAfter: compactAfter, logger: logger)
-            store = persisted.store
-            fixtureNote = PersistSelection.note(persist, persisted: persisted, fixtures: fixtureNote)
+            store = opened.store
+            fixtureNote = PersistSelection.note(persist, persisted: opened, fixtures: fixtureNote)
+            persisted = opened
         } else {
             store = backend.makeStore(configuration: storeConfiguration)
         }
+        // The persisted state holds the directory's lock and runs compaction while the server
+        // runs; closing it after a clean stop writes what is pending.
+        defer { persisted?.close() }
         let token = adminToken ?? ProcessInfo.processInfo.environment["TREATY_ADMIN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         let configuration = SimulatorConfiguration(
             host: host, port: port, maxBodySize: maxBodySize, idleTimeout: idleTimeout == 0 ? nil : .seconds(idleTimeout),

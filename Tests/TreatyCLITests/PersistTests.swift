@@ -38,6 +38,9 @@ import TreatyTestSupport
         let second = try ServeProcess(arguments)
         defer { second.stop(SIGTERM) }
         #expect(second.banner.contains("persisted state from"), "\(second.banner)")
+        let third = try await TreatyProcess.run(["serve"] + arguments)
+        #expect(third.status == 2)
+        #expect(third.standardError.contains("another process (a running 'treaty serve --persist') is using the directory"))
         let restarted = try #require(second.url)
         let unchanged = try await SecretLeakTests.send("GET", restarted + DemoID.tasksP1 + "?since_version=\(cursor)")
         #expect(unchanged.body == "[]")
