@@ -196,7 +196,8 @@ public final class PersistentStore: Sendable {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw .io(directory, "create the directory", errno: EACCES)
+            let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+            throw .io(directory, "create the directory", errno: underlying.map { Int32($0.code) } ?? EACCES)
         }
         guard access(directory, W_OK) == 0 else { throw .io(directory, "write to the directory", errno: errno) }
     }

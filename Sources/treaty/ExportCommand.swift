@@ -56,7 +56,7 @@ struct ExportFixturesCommand: ParsableCommand {
         let backend = try DialectLookup.backend(built, what: "the \(plugin.id) setup (contract or options)")
         guard let export = backend.exportFixtures else {
             Console.standardError.write(
-                "\(loaded.file): error: the \(plugin.id) dialect cannot export fixtures yet; only rest-sync can\n")
+                "\(loaded.file): error: the \(plugin.id) dialect cannot export fixtures yet\n")
             throw Status.unusableInput
         }
         let read: (store: RecordStore, dropped: RecoveryReport.DroppedTail?)

@@ -17,7 +17,7 @@ enum PersistSelection {
             Console.standardError.write(
                 "error: the \(backend.contract.dialect) dialect keeps state outside the record store (sessions, files or "
                     + "its own id generator), which --persist does not save yet, so a restart could hand out ids "
-                    + "already taken; nothing was written\n  fix: serve it without --persist (--persist serves rest-sync for now)\n")
+                    + "already taken; nothing was written\n  fix: serve it without --persist\n")
             throw Status.unusableInput
         }
         let persisted: PersistentStore
