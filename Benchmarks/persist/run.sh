@@ -41,11 +41,13 @@ load() { # name: one wrk run against $SERVER_URL, its RESULT line appended to $R
 log "1. write throughput: in memory vs --persist (group commit), $REPEAT runs each, alternately"
 : >"$RES/writes.txt"
 for round in $(seq "$REPEAT"); do
-  start_server memory "$TREATY_BIN" serve --contract "$CONTRACT" --fixtures "$ROOT/Fixtures/demo" --port 0
+  # A name per round: start_server reads the URL from $RES/<name>.stdout, which must be new.
+  start_server "memory-$round" "$TREATY_BIN" serve --contract "$CONTRACT" --fixtures "$ROOT/Fixtures/demo" --port 0
   load memory
   stop_server
   rm -rf "$STATE"
-  start_server persist "$TREATY_BIN" serve --contract "$CONTRACT" --fixtures "$ROOT/Fixtures/demo" --port 0 --persist "$STATE"
+  start_server "persist-$round" "$TREATY_BIN" serve --contract "$CONTRACT" --fixtures "$ROOT/Fixtures/demo" --port 0 \
+    --persist "$STATE"
   load persist
   stop_server
 done

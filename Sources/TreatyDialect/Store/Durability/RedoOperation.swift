@@ -51,7 +51,8 @@ enum RedoOperation: Sendable {
         case "row":
             let resource = try StoreImageCoding.string(operation["resource"], "resource")
             let id = try StoreImageCoding.string(operation["id"], "id")
-            var table = state.tables[resource] ?? Table()
+            // Taken out of the dictionary so the rows are mutated in place, not copied per commit.
+            var table = state.tables.removeValue(forKey: resource) ?? Table()
             if let value = operation["row"], !value.isNull {
                 table.rows[id] = try StoreImageCoding.decodeRow(value).row
             } else {
