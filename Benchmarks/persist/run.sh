@@ -41,7 +41,10 @@ load() { # name: one wrk run against $SERVER_URL, its RESULT line appended to $R
 log "1. write throughput: in memory vs --persist (group commit), $REPEAT runs each, alternately"
 : >"$RES/writes.txt"
 for round in $(seq "$REPEAT"); do
-  # A name per round: start_server reads the URL from $RES/<name>.stdout, which must be new.
+  # A name per round, its output file created first: start_server reads the URL from
+  # $RES/<name>.stdout, possibly before the server's shell has opened it.
+  : >"$RES/memory-$round.stdout"
+  : >"$RES/persist-$round.stdout"
   start_server "memory-$round" "$TREATY_BIN" serve --contract "$CONTRACT" --fixtures "$ROOT/Fixtures/demo" --port 0
   load memory
   stop_server
@@ -55,6 +58,7 @@ done
 log "2. restart with 100,000 records and $WRITES logged writes"
 FIXTURES="$ROOT/Benchmarks/server/data/fixtures-100k"
 [[ -f "$FIXTURES/task.json" ]] || "$PYTHON" "$ROOT/Benchmarks/server/make-fixtures.py" --tasks 100000 --out "$FIXTURES"
+: >"$RES/fill.stdout"
 rm -rf "$STATE"
 start_server fill "$TREATY_BIN" serve --contract "$CONTRACT" --fixtures "$FIXTURES" --port 0 --persist "$STATE" --compact-after 100G
 RUN=$((RUN + 1))
