@@ -204,6 +204,15 @@ public final class PersistentStore: Sendable {
 }
 
 extension PersistentStore {
+    /// Whether `directory` holds persisted state, so that ``open(directory:contract:fixtures:configuration:compactionBytes:logger:failed:)``
+    /// reads it back (and ignores the fixtures it is given) rather than creating it.
+    ///
+    /// - Parameter directory: A `--persist` directory.
+    /// - Returns: `true` when it has a base file.
+    public static func holdsState(in directory: String) -> Bool {
+        FileManager.default.fileExists(atPath: PersistenceLayout(directory: directory).base)
+    }
+
     /// The state persisted in `directory`, read back into a store that logs nothing, without
     /// changing a file (for `treaty export fixtures`; a server may be running on it).
     ///

@@ -38,6 +38,11 @@ enum PersistSelection {
         return persisted
     }
 
+    /// Whether `directory` already holds persisted state (then its own fixtures are used).
+    static func holdsState(_ directory: String) -> Bool {
+        PersistentStore.holdsState(in: directory)
+    }
+
     /// What the start message says about the records: the directory and how many live ones it
     /// holds, and on first start the fixtures it was created from.
     static func note(_ directory: String, persisted: PersistentStore, fixtures: String) -> String {

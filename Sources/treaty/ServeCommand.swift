@@ -117,7 +117,11 @@ struct ServeCommand: ParsableCommand {
             }
             selected = loaded
         }
-        let fixtureDirectory = noFixtures ? nil : FixtureSelection.directory(fixtures, api: selected?.contract.api)
+        // An existing --persist directory holds its own fixtures (what a reset returns to), so the
+        // fixture set is not loaded again.
+        let persistsAlready = persist.map(PersistSelection.holdsState) ?? false
+        let fixtureDirectory =
+            noFixtures || persistsAlready ? nil : FixtureSelection.directory(fixtures, api: selected?.contract.api)
         let setup = BackendSetup(
             contract: selected?.contract, fixtures: fixtureDirectory, seed: seed, maxFixtureFileSize: maxFixtureSize)
         let built: BackendLoadResult
