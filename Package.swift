@@ -50,6 +50,14 @@ let package = Package(
             ]
         ),
         .target(
+            name: "TreatyPersistence",
+            dependencies: [
+                "TreatyCore", "TreatyJSON", "TreatyDialect",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
             name: "TreatyDialectKit",
             dependencies: [
                 "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyRules", "TreatySecrets",
@@ -145,7 +153,7 @@ let package = Package(
             name: "treaty",
             dependencies: [
                 "TreatyCore", "TreatyJSON", "TreatyRules", "TreatyDialect", "TreatyDialectKit", "TreatyDialects",
-                "TreatySimulator", "TreatyHTTP", "TreatyReports", "TreatyVerifier",
+                "TreatySimulator", "TreatyHTTP", "TreatyReports", "TreatyVerifier", "TreatyPersistence",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -233,6 +241,11 @@ let package = Package(
                 "TreatyPocketBase", "TreatyFileMaker", "TreatyCloudKit",
                 .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        .testTarget(
+            name: "TreatyPersistenceTests",
+            dependencies: ["TreatyPersistence", "TreatyDialect", "TreatyCore", "TreatyJSON", "TreatyTestSupport",
+                .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "TreatyCLITests", dependencies: ["treaty", "TreatyTestSupport"], exclude: ["Snapshots"]),
     ]

@@ -6,6 +6,7 @@ import Synchronization
 import TreatyCore
 import TreatyDialect
 import TreatyDialectKit
+import TreatyPersistence
 import TreatySimulator
 
 /// `treaty serve`: runs the simulator for a contract and its fixtures until SIGINT or SIGTERM.
@@ -22,7 +23,10 @@ struct ServeCommand: ParsableCommand {
             "treaty: serving demo (rest-sync) at http://127.0.0.1:49152 - loaded fixtures from \
             Fixtures/demo/ (12 records)", and stops gracefully on SIGINT or SIGTERM, letting \
             in-flight requests finish. \
-            Exit 0 after a clean stop, 2 when the contract, fixtures or faults are unusable or \
+            With --persist DIR the records survive restarts and crashes: DIR is created from the \
+            fixtures on first start (later starts keep its own fixtures, which /__treaty/reset \
+            returns to), and every write is synced to DIR's log before its answer leaves. \
+            Exit 0 after a clean stop, 2 when the contract, fixtures, faults or --persist directory are unusable or \
             the address cannot be bound.
 
             Dialect options (after the common ones; see 'treaty dialects'):
@@ -45,6 +49,12 @@ struct ServeCommand: ParsableCommand {
 
     @Flag(help: "Start with no records, even when Fixtures/<api>/ exists.")
     var noFixtures = false
+
+    @Option(help: "Keep the records in this directory across restarts and crashes: created from the fixtures on first start, every acknowledged write synced to its log before the answer leaves.")
+    var persist: String?
+
+    @Option(help: "With --persist: compact the log into a snapshot once it is larger than this (suffixes K, M, G).", transform: ByteSize.parse)
+    var compactAfter: Int = 64 << 20
 
     @Option(help: "The port to listen on; 0 picks a free one.")
     var port: Int = 0
@@ -107,7 +117,11 @@ struct ServeCommand: ParsableCommand {
             }
             selected = loaded
         }
-        let fixtureDirectory = noFixtures ? nil : FixtureSelection.directory(fixtures, api: selected?.contract.api)
+        // An existing --persist directory holds its own fixtures (what a reset returns to), so the
+        // fixture set is not loaded again.
+        let persistsAlready = persist.map(PersistSelection.holdsState) ?? false
+        let fixtureDirectory =
+            noFixtures || persistsAlready ? nil : FixtureSelection.directory(fixtures, api: selected?.contract.api)
         let setup = BackendSetup(
             contract: selected?.contract, fixtures: fixtureDirectory, seed: seed, maxFixtureFileSize: maxFixtureSize)
         let built: BackendLoadResult
@@ -120,17 +134,30 @@ struct ServeCommand: ParsableCommand {
         let backend = try DialectLookup.backend(built, what: "the \(plugin.id) setup (contract, fixtures or options)")
         let rules = try loadFaults()
         let storeClock: StoreConfiguration.Clock = clock.flatMap(TimestampText.milliseconds).map { .fixed(startMilliseconds: $0) } ?? .system
-        let store = backend.makeStore(configuration: StoreConfiguration(clock: storeClock, seed: seed))
         var logger = Logger(label: "treaty.simulator", factory: { StreamLogHandler.standardError(label: $0) })
         logger.logLevel = logLevel
+        let storeConfiguration = StoreConfiguration(clock: storeClock, seed: seed)
+        var fixtureNote = fixtureNote(loaded: fixtureDirectory, records: backend.fixtures.count, api: selected?.contract.api)
+        let store: RecordStore
+        var persisted: PersistentStore?
+        if let persist {
+            let opened = try PersistSelection.open(
+                persist, backend: backend, configuration: storeConfiguration, compactAfter: compactAfter, logger: logger)
+            store = opened.store
+            fixtureNote = PersistSelection.note(persist, persisted: opened, fixtures: fixtureNote)
+            persisted = opened
+        } else {
+            store = backend.makeStore(configuration: storeConfiguration)
+        }
+        // The persisted state holds the directory's lock and runs compaction while the server
+        // runs; closing it after a clean stop writes what is pending.
+        defer { persisted?.close() }
         let token = adminToken ?? ProcessInfo.processInfo.environment["TREATY_ADMIN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         let configuration = SimulatorConfiguration(
             host: host, port: port, maxBodySize: maxBodySize, idleTimeout: idleTimeout == 0 ? nil : .seconds(idleTimeout),
             faults: rules, seed: seed, threads: threads, logger: logger, adminToken: token)
         for warning in configuration.exposureWarnings { Console.standardError.write("warning: \(warning)\n") }
-        let banner = ServeBanner(
-            api: backend.contract.api, dialect: plugin.id.rawValue,
-            fixtures: fixtureNote(loaded: fixtureDirectory, records: backend.fixtures.count, api: selected?.contract.api))
+        let banner = ServeBanner(api: backend.contract.api, dialect: plugin.id.rawValue, fixtures: fixtureNote)
         try ServeSession.run(
             Simulator(dialect: backend.makeDialect(), store: store, configuration: configuration), banner: banner, logger: logger)
     }

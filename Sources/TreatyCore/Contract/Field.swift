@@ -1,5 +1,5 @@
 /// One declared field of a resource: an attribute or a relationship.
-public struct Field: Sendable, Hashable {
+public struct Field: Sendable, Hashable, Codable {
     /// The field's name in the contract (`title`, `assignee`).
     public var name: String
     /// What the field holds.
@@ -19,7 +19,7 @@ public struct Field: Sendable, Hashable {
     public var location: SourceLocation?
 
     /// What a field holds.
-    public enum Kind: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable, Codable {
         /// A plain value of a type, under `key`.
         case attribute(FieldType, key: String)
         /// A relationship to another resource.
@@ -64,7 +64,7 @@ public struct Field: Sendable, Hashable {
 }
 
 /// Whether a key with no value is emitted.
-public enum Emission: String, Sendable, Hashable, CaseIterable {
+public enum Emission: String, Sendable, Hashable, CaseIterable, Codable {
     /// Always present: `null` for no value, `[]` for no members.
     case always
     /// May be omitted when it has no value.
@@ -72,7 +72,7 @@ public enum Emission: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The type of an attribute.
-public enum FieldType: String, Sendable, Hashable, CaseIterable {
+public enum FieldType: String, Sendable, Hashable, CaseIterable, Codable {
     case string, int, number, bool, datetime, date, uuid, json
     /// A list of strings, e.g. labels.
     case stringList = "string[]"
@@ -94,7 +94,7 @@ public enum FieldType: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Value rules of a field.
-public struct Constraints: Sendable, Hashable {
+public struct Constraints: Sendable, Hashable, Codable {
     /// The allowed values (for strings), in declared order.
     public var allowed: [String]?
     /// The minimum length in characters, after trimming when ``trim`` is set.
@@ -127,7 +127,7 @@ public struct Constraints: Sendable, Hashable {
 }
 
 /// A relationship from one resource to another (RS-NM-2, RS-SH-*).
-public struct Relation: Sendable, Hashable {
+public struct Relation: Sendable, Hashable, Codable {
     /// The target resource's name.
     public var target: String
     /// Whether it is to-many.
@@ -160,7 +160,7 @@ public struct Relation: Sendable, Hashable {
 }
 
 /// How a relationship travels on the wire.
-public enum RelationShape: String, Sendable, Hashable, CaseIterable {
+public enum RelationShape: String, Sendable, Hashable, CaseIterable, Codable {
     /// As ids: `assignee_id`, `watcher_ids`.
     case foreignKey = "fk"
     /// As nested objects under the relation's name.

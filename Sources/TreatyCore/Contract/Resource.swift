@@ -1,5 +1,5 @@
 /// One kind of record an API serves, such as `task`.
-public struct Resource: Sendable, Hashable {
+public struct Resource: Sendable, Hashable, Codable {
     /// The resource's name as the contract declares it (`task`).
     public var name: String
     /// How records are identified.
@@ -54,7 +54,7 @@ public struct Resource: Sendable, Hashable {
 }
 
 /// How records of a resource are identified (RS-ID-1).
-public struct Identity: Sendable, Hashable {
+public struct Identity: Sendable, Hashable, Codable {
     /// The key that carries the id.
     public var key: String
     /// The id's type, which never changes between payloads.
@@ -68,7 +68,7 @@ public struct Identity: Sendable, Hashable {
 }
 
 /// The type of an id.
-public enum IdentityType: String, Sendable, Hashable, CaseIterable {
+public enum IdentityType: String, Sendable, Hashable, CaseIterable, Codable {
     /// A UUID string (any case; echoed byte for byte).
     case uuid
     /// Any non-empty string.
@@ -78,7 +78,7 @@ public enum IdentityType: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The parent that scopes a resource's identity, e.g. tasks within a project (RS-PS-*).
-public struct ParentScope: Sendable, Hashable {
+public struct ParentScope: Sendable, Hashable, Codable {
     /// The parent resource's name.
     public var parent: String
     /// The key that carries the parent's id in child records and routes.
@@ -92,7 +92,7 @@ public struct ParentScope: Sendable, Hashable {
 }
 
 /// Who owns identity and timestamps on create (RS-CR-1).
-public enum CreateAuthority: String, Sendable, Hashable, CaseIterable {
+public enum CreateAuthority: String, Sendable, Hashable, CaseIterable, Codable {
     /// The client sends `id`, `created_at` and `updated_at`; a body without them is rejected.
     case client
     /// The server mints id and timestamps.

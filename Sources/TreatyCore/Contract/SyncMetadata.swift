@@ -1,7 +1,7 @@
 /// The sync metadata keys a resource's records carry (RS-MD-*, RS-IN-*).
 ///
 /// A `nil` key means the record does not carry that metadata.
-public struct SyncMetadata: Sendable, Hashable {
+public struct SyncMetadata: Sendable, Hashable, Codable {
     /// The creation timestamp's key.
     public var createdAt: String?
     /// The last-modification timestamp's key.

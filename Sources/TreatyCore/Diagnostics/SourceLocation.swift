@@ -1,7 +1,7 @@
 /// A place in a source file: its path, and a 1-based line and column.
 ///
 /// Columns count Unicode scalars for YAML sources and bytes for JSON payloads; both start at 1.
-public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
     /// The file path as the user gave it (or `<stdin>`).
     public var file: String
     /// The 1-based line, or `nil` when only the file is known.

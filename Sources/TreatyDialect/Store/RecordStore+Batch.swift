@@ -27,9 +27,7 @@ extension RecordStore {
             for (index, operation) in operations.enumerated() {
                 do throws(StoreError) {
                     let (outcome, change) = try perform(operation, in: &state, now: now)
-                    if let change {
-                        if mode == .atomic { undo.append(change) } else { state.journal(CollectionOfOne(change)) }
-                    }
+                    if let change { undo.append(change) }
                     outcomes.append(outcome)
                 } catch {
                     guard mode == .atomic else {
@@ -47,7 +45,7 @@ extension RecordStore {
                         failure: BatchResult.Failure(index: index, error: error))
                 }
             }
-            state.journal(undo)
+            commit(changes: undo, in: &state)
             return BatchResult(outcomes: outcomes, failure: nil)
         }
     }

@@ -22,24 +22,8 @@ extension RecordStore {
     /// and lose keys it no longer declares.
     public func define(_ resource: Resource) {
         writing { state in
-            var identities: [String: IdentityType] = [:]
-            for model in state.models.values { identities[model.resource.name] = model.resource.identity.type }
-            identities[resource.name] = resource.identity.type
-            var models: [String: ResourceModel] = [:]
-            for model in state.models.values where model.resource.name != resource.name {
-                models[model.resource.name] = ResourceModel(model.resource, identities: identities)
-            }
-            let model = ResourceModel(resource, identities: identities)
-            models[resource.name] = model
-            state.models = models
-            state.journalSchemaChange(of: resource.name)
-            var table = state.tables[resource.name] ?? Table()
-            for (id, row) in table.rows {
-                var changed = row
-                changed.record = StoreState.complete(row.record, model)
-                table.rows[id] = changed
-            }
-            state.tables[resource.name] = table
+            state.define(resource)
+            commit([.define(resource)], in: &state)
         }
     }
 
@@ -49,9 +33,39 @@ extension RecordStore {
     public func removeResource(named name: String) throws(StoreError) {
         try writing { state throws(StoreError) in
             _ = try Self.model(name, in: state)
-            state.journalSchemaChange(of: name)
-            state.models[name] = nil
-            state.tables[name] = nil
+            state.removeResource(named: name)
+            commit([.remove(name)], in: &state)
         }
+    }
+}
+
+extension StoreState {
+    /// Adds or changes `resource` (``RecordStore/define(_:)``).
+    mutating func define(_ resource: Resource) {
+        var identities: [String: IdentityType] = [:]
+        for model in models.values { identities[model.resource.name] = model.resource.identity.type }
+        identities[resource.name] = resource.identity.type
+        var changed: [String: ResourceModel] = [:]
+        for model in models.values where model.resource.name != resource.name {
+            changed[model.resource.name] = ResourceModel(model.resource, identities: identities)
+        }
+        let model = ResourceModel(resource, identities: identities)
+        changed[resource.name] = model
+        models = changed
+        journalSchemaChange(of: resource.name)
+        var table = tables[resource.name] ?? Table()
+        for (id, row) in table.rows {
+            var completed = row
+            completed.record = StoreState.complete(row.record, model)
+            table.rows[id] = completed
+        }
+        tables[resource.name] = table
+    }
+
+    /// Removes `name` and its records (``RecordStore/removeResource(named:)``).
+    mutating func removeResource(named name: String) {
+        journalSchemaChange(of: name)
+        models[name] = nil
+        tables[name] = nil
     }
 }

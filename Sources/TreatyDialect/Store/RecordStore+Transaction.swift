@@ -39,7 +39,9 @@ extension RecordStore {
             do throws(Failure) {
                 let result = try body()
                 let view = state.withLock { state in
+                    let log = state.transaction
                     state.transaction = nil
+                    if let log { commit(log.redo(in: state), in: &state) }
                     return readerView.withLock { $0.take() }
                 }
                 Self.discard(view)

@@ -119,9 +119,9 @@ extension RecordStore {
         }
     }
 
-    /// The record a write stored, its change added to the open transaction's undo log.
+    /// The record a write stored, its change committed (``commit(changes:in:)``).
     func journaled(_ write: (record: JSONObject, change: StoreChange), in state: inout StoreState) -> JSONObject {
-        state.journal(CollectionOfOne(write.change))
+        commit(changes: CollectionOfOne(write.change), in: &state)
         return write.record
     }
 }

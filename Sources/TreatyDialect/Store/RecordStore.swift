@@ -17,7 +17,7 @@ public final class RecordStore: Sendable {
     public let contract: Contract
     /// The state the fixtures give, which ``reset()`` returns to: a snapshot taken at start-up,
     /// so a reset costs what a restore does.
-    private let initialState: StoreState
+    let initialState: StoreState
     let configuration: StoreConfiguration
     let retention: Int64
     let state: Mutex<StoreState>
@@ -28,18 +28,39 @@ public final class RecordStore: Sendable {
     /// built. Taken only inside `state`'s lock.
     let readerView = Mutex<StoreState?>(nil)
 
+    /// Where committed writes are reported (``StoreCommitLog``); `nil` keeps the store in
+    /// memory only.
+    public let commitLog: (any StoreCommitLog)?
+
     /// Creates a store holding `fixtures` (already checked against the contract, see
     /// ``FixtureLoader``).
-    public init(contract: Contract, fixtures: FixtureSet = FixtureSet(), configuration: StoreConfiguration = .init()) {
-        self.contract = contract
+    ///
+    /// - Parameters:
+    ///   - contract: The contract the records follow.
+    ///   - fixtures: The records it starts with and resets to.
+    ///   - configuration: Clock, seed and tombstone retention.
+    ///   - commitLog: Where to report each committed write, for durability; `nil` for none.
+    public convenience init(
+        contract: Contract, fixtures: FixtureSet = FixtureSet(), configuration: StoreConfiguration = .init(),
+        commitLog: (any StoreCommitLog)? = nil
+    ) {
         var models: [String: ResourceModel] = [:]
         for resource in contract.resources { models[resource.name] = ResourceModel(resource, contract: contract) }
-        self.configuration = configuration
-        retention = configuration.tombstoneRetentionMilliseconds ?? contract.tombstoneRetentionMilliseconds
         let initial = StoreState(
             models: models, fixtures: fixtures, configuration: configuration, now: Self.wallClock())
+        self.init(contract: contract, configuration: configuration, initial: initial, current: initial, commitLog: commitLog)
+    }
+
+    init(
+        contract: Contract, configuration: StoreConfiguration, initial: StoreState, current: StoreState,
+        commitLog: (any StoreCommitLog)?
+    ) {
+        self.contract = contract
+        self.configuration = configuration
+        self.commitLog = commitLog
+        retention = configuration.tombstoneRetentionMilliseconds ?? contract.tombstoneRetentionMilliseconds
         initialState = initial
-        state = Mutex(initial)
+        state = Mutex(current)
     }
 
     /// Puts every record back as the fixtures have them, and the clock and counters with them.
@@ -55,6 +76,7 @@ public final class RecordStore: Sendable {
             fresh.snapshots = current.snapshots
             keepReaderView(across: &fresh, replacing: current)
             swap(&current, &fresh)
+            commit([.reset(historyOrigin: current.historyOrigin)], in: &current)
             return fresh
         }
         Self.discard(replaced)
@@ -75,6 +97,7 @@ public final class RecordStore: Sendable {
             copy.snapshots = [:]
             copy.transaction = nil
             current.snapshots[name] = copy
+            commit([.snapshot(name)], in: &current)
         }
     }
 
@@ -86,6 +109,7 @@ public final class RecordStore: Sendable {
             saved.snapshots = current.snapshots
             keepReaderView(across: &saved, replacing: current)
             swap(&current, &saved)
+            commit([.restore(name)], in: &current)
             return saved
         }
         let restored = replaced != nil

@@ -7,6 +7,10 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable, Hashable {
         state = seed
     }
 
+    /// The generator's position, for saving it; `SeededGenerator(seed: position)` continues
+    /// from there.
+    var position: UInt64 { state }
+
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state

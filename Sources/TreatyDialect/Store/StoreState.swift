@@ -91,6 +91,12 @@ struct StoreState: Sendable {
         historyOrigin = max(now, fixtureHistoryEnd)
     }
 
+    /// Puts back the fixtures' history as a stored image recorded it.
+    mutating func restoreHistory(end: Int64, origin: Int64) {
+        fixtureHistoryEnd = end
+        historyOrigin = origin
+    }
+
     /// Starts the fixtures' history again at `now` (after a reset to the start-up state).
     mutating func restartHistory(now: Int64) {
         historyOrigin = max(now, fixtureHistoryEnd)

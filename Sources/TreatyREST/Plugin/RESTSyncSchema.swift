@@ -20,7 +20,10 @@ struct RESTSyncSchema: DialectSchema {
             fixtures = loaded
         }
         let contract = contract
-        let backend = SimulatedBackend(contract: contract, fixtures: fixtures) { RESTDialect(contract: contract) }
+        let backend = SimulatedBackend(
+            contract: contract, fixtures: fixtures, exportFixtures: { FixtureWriter().files(of: $0) },
+            keepsStateInStore: true
+        ) { RESTDialect(contract: contract) }
         return BackendLoadResult(backend: backend, diagnostics: diagnostics)
     }
 

@@ -1,4 +1,5 @@
 import HTTPTypes
+import Logging
 import TreatyCore
 import TreatyDialect
 import TreatyJSON
@@ -13,6 +14,7 @@ struct AdminAPI: Sendable {
     let store: RecordStore
     let journal: RequestJournal
     let faults: FaultInjector
+    let logger: Logger
 
     /// The header that may carry the admin token instead of `Authorization: Bearer`.
     static let tokenHeader = HTTPField.Name("X-Treaty-Admin-Token")!
@@ -47,6 +49,9 @@ struct AdminAPI: Sendable {
         case "reset" where segments.count == 1:
             guard method == .post else { return AdminResponse.methodNotAllowed([.post], path: request.path) }
             store.reset()
+            if store.commitLog != nil {
+                logger.notice("reset: the records are the fixtures again, in memory and in the persisted state")
+            }
             return AdminResponse.json(["reset": true])
         case "snapshots":
             return snapshots(Array(segments.dropFirst()), method: method, path: request.path)

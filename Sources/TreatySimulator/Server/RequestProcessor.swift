@@ -29,7 +29,7 @@ final class RequestProcessor: Sendable {
         self.dialect = dialect
         journal = RequestJournal(capacity: configuration.journalCapacity)
         faults = FaultInjector(rules: configuration.faults, seed: configuration.seed)
-        admin = AdminAPI(store: store, journal: journal, faults: faults)
+        admin = AdminAPI(store: store, journal: journal, faults: faults, logger: configuration.logger)
         logger = configuration.logger
         maxBodySize = configuration.maxBodySize
         adminToken = configuration.adminToken

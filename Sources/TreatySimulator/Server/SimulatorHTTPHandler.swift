@@ -76,7 +76,7 @@ final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
             case .receiving(let head, let started, let body):
                 state = .answering(head)
                 let reply = processor.process(head: head, body: Array(body.readableBytesView), started: started)
-                schedule(reply, context: context)
+                scheduleWhenDurable(reply, context: context)
             case .discarding(_, let answered):
                 state = .closing
                 pending?.cancel()
@@ -127,6 +127,23 @@ final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
         let channel = context.channel
         pending = context.eventLoop.scheduleTask(deadline: min(.now() + processor.lingerTimeout, deadline)) {
             channel.close(promise: nil)
+        }
+    }
+
+    /// Schedules `reply` once every write committed so far is durable, when the store keeps a
+    /// commit log (`treaty serve --persist`): no answer leaves before what it acknowledges
+    /// (or what it showed) is on disk. The event loop serves other connections meanwhile, so
+    /// their writes join the same flush (group commit). Without a commit log, at once.
+    private func scheduleWhenDurable(_ reply: Reply, context: ChannelHandlerContext) {
+        guard let commitLog = processor.store.commitLog else {
+            schedule(reply, context: context)
+            return
+        }
+        let durable = context.eventLoop.makePromise(of: Void.self)
+        commitLog.whenDurable { durable.succeed() }
+        durable.futureResult.assumeIsolated().whenSuccess {
+            guard self.isActive else { return }
+            self.schedule(reply, context: context)
         }
     }
 

@@ -1,0 +1,13 @@
+extension TransactionLog {
+    /// What the transaction did, as redo operations against `state`, the state it committed.
+    func redo(in state: StoreState) -> [RedoOperation] {
+        entries.map { entry in
+            switch entry {
+            case .record(let change):
+                RedoOperation.rows(CollectionOfOne(change), in: state)[0]
+            case .table(let resource, _):
+                state.models[resource].map { .define($0.resource) } ?? .remove(resource)
+            }
+        }
+    }
+}
