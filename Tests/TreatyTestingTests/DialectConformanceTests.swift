@@ -63,13 +63,18 @@ import TreatyTesting
         #expect(offenders.isEmpty, "\(offenders)")
     }
 
-    @Test("no module below the registry names a dialect or SQLite in code: JSON, core, rules, query, store, plugin kit")
+    @Test(
+        "no module below the registry names a dialect or SQLite in code: JSON, secrets, core, rules, query, store, plugin kit, persistence"
+    )
     func sharedModulesNameNoDialect() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().path
         let pattern = try Regex("pocketbase|filemaker|cloudkit|rest-?sync|restsync|sqlite").ignoresCase()
         var offenders: [String] = []
-        let modules = ["TreatyJSON", "TreatyCore", "TreatyRules", "TreatyQuery", "TreatyDialect", "TreatyDialectKit"]
+        let modules = [
+            "TreatyJSON", "TreatySecrets", "TreatyCore", "TreatyRules", "TreatyQuery", "TreatyDialect", "TreatyDialectKit",
+            "TreatyPersistence",
+        ]
         for module in modules {
             let directory = root + "/Sources/" + module
             let files = FileManager.default.enumerator(atPath: directory)?.compactMap { $0 as? String } ?? []
