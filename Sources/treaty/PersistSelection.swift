@@ -49,6 +49,6 @@ enum PersistSelection {
         let shown = FixtureSelection.shown(directory)
         guard !persisted.report.created else { return "\(fixtures), persisted in \(shown)" }
         let records = persisted.store.resources.reduce(0) { $0 + ((try? persisted.store.liveRecords(of: $1.name))?.records.count ?? 0) }
-        return "persisted state from \(shown) (\(records) record\(records == 1 ? "" : "s"))"
+        return "persisted state from \(shown) (\(records) live record\(records == 1 ? "" : "s"), tombstones not counted)"
     }
 }
