@@ -37,6 +37,21 @@ enum DialectLookup {
         return schema
     }
 
+    /// The backend `plugin` loads for `setup` with the dialect's own `arguments`, printing every
+    /// diagnostic; refuses (exit 2) a bad option or a load with errors, naming `what` was loaded.
+    static func backend(
+        of plugin: any DialectPlugin, _ setup: BackendSetup, arguments: [String], what: String
+    ) throws -> SimulatedBackend {
+        let built: BackendLoadResult
+        do {
+            built = try plugin.loadBackend(setup, arguments: arguments)
+        } catch {
+            Console.standardError.write("error: \(error)\n")
+            throw Status.unusableInput
+        }
+        return try backend(built, what: what)
+    }
+
     /// The backend of a load, printing every diagnostic; refuses (exit 2) when it has errors.
     static func backend(_ result: BackendLoadResult, what: String) throws -> SimulatedBackend {
         Console.standardError.write(DiagnosticRenderer().render(result.diagnostics))

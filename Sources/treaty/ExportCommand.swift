@@ -46,14 +46,8 @@ struct ExportFixturesCommand: ParsableCommand {
         let loaded = try ContractSelection.load(contract)
         let plugin = try DialectLookup.plugin(for: loaded.contract, file: loaded.file)
         let setup = BackendSetup(contract: loaded.contract, fixtures: nil, seed: 0)
-        let built: BackendLoadResult
-        do {
-            built = try plugin.loadBackend(setup, arguments: dialectArguments)
-        } catch {
-            Console.standardError.write("error: \(error)\n")
-            throw Status.unusableInput
-        }
-        let backend = try DialectLookup.backend(built, what: "the \(plugin.id) setup (contract or options)")
+        let backend = try DialectLookup.backend(
+            of: plugin, setup, arguments: dialectArguments, what: "the \(plugin.id) setup (contract or options)")
         guard let export = backend.exportFixtures else {
             Console.standardError.write(
                 "\(loaded.file): error: the \(plugin.id) dialect cannot export fixtures yet\n")

@@ -124,14 +124,8 @@ struct ServeCommand: ParsableCommand {
             noFixtures || persistsAlready ? nil : FixtureSelection.directory(fixtures, api: selected?.contract.api)
         let setup = BackendSetup(
             contract: selected?.contract, fixtures: fixtureDirectory, seed: seed, maxFixtureFileSize: maxFixtureSize)
-        let built: BackendLoadResult
-        do {
-            built = try plugin.loadBackend(setup, arguments: dialectArguments)
-        } catch {
-            Console.standardError.write("error: \(error)\n")
-            throw Status.unusableInput
-        }
-        let backend = try DialectLookup.backend(built, what: "the \(plugin.id) setup (contract, fixtures or options)")
+        let backend = try DialectLookup.backend(
+            of: plugin, setup, arguments: dialectArguments, what: "the \(plugin.id) setup (contract, fixtures or options)")
         let rules = try loadFaults()
         let storeClock: StoreConfiguration.Clock = clock.flatMap(TimestampText.milliseconds).map { .fixed(startMilliseconds: $0) } ?? .system
         var logger = Logger(label: "treaty.simulator", factory: { StreamLogHandler.standardError(label: $0) })
