@@ -19,11 +19,11 @@ extension CloudKitCall {
             guard let fieldName = token["fieldName"]?.stringValue, token["recordType"]?.stringValue != nil else {
                 throw .badRequest("tokens[\(index)] needs recordType and fieldName")
             }
-            let upload = dialect.state.nextUUID()
+            let upload = store.uuid()
             let path = CloudKitAssetRoutes.prefix + "upload/\(scope.environment.rawValue)/\(upload)"
             answers.append(
                 .object([
-                    "recordName": token["recordName"] ?? .string(dialect.state.nextUUID()), "fieldName": .string(fieldName),
+                    "recordName": token["recordName"] ?? .string(store.uuid()), "fieldName": .string(fieldName),
                     "url": .string(baseURL + path), "zoneID": zone.json,
                 ]))
         }
@@ -70,7 +70,7 @@ struct CloudKitAssetRoutes {
             return CloudKitError(.badRequest, "an asset file may be at most 50 MB").response(uuid: dialect.state.nextUUID())
         }
         let checksum = Data(SHA256.hash(data: bytes)).base64EncodedString()
-        let receipt = dialect.state.nextUUID().replacingOccurrences(of: "-", with: "").lowercased()
+        let receipt = store.uuid().replacingOccurrences(of: "-", with: "").lowercased()
         let row: JSONObject = [
             "key": .string(receipt), "environment": .string(environment.rawValue),
             "data": .string(Data(bytes).base64EncodedString()), "size": .number(JSONNumber(bytes.count)),

@@ -96,7 +96,8 @@ final class CloudKitState: Sendable {
         generator = Mutex(SeededGenerator(seed: seed ^ 0x636c_6f75_646b_6974))
     }
 
-    /// A fresh UUID (error entries, server-chosen record names, asset ids).
+    /// A fresh UUID for an error entry; identifiers that reach records come from the store
+    /// (``TreatyDialect/RecordStore/uuid()``), which `--persist` keeps.
     func nextUUID() -> String {
         generator.withLock { $0.uuid() }
     }

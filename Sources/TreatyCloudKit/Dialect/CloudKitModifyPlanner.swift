@@ -37,7 +37,7 @@ struct CloudKitModifyPlanner {
     }
 
     mutating func plan(_ operation: CloudKitModifyOperation) -> Plan {
-        let name = operation.recordName ?? call.dialect.state.nextUUID()
+        let name = operation.recordName ?? call.store.uuid()
         let saved = (created, deleted, learned)
         do throws(CloudKitError) {
             return .write(try write(operation, name: name))

@@ -72,7 +72,9 @@ struct CloudKitBackendLoader {
         var storeContract = CloudKitStoreModel.contract(api: contract?.api ?? "cloudkit", file: contract?.file)
         if let contract { storeContract.sections = contract.sections }
         let settings = configuration
-        let backend = SimulatedBackend(contract: storeContract, fixtures: fixtures) {
+        // Records, zones and assets live in the store, and names the server chooses come from
+        // the store's generator (`RecordStore.uuid()`): persisting the store persists it all.
+        let backend = SimulatedBackend(contract: storeContract, fixtures: fixtures, keepsStateInStore: true) {
             CloudKitDialect(configuration: settings)
         }
         return BackendLoadResult(backend: backend, diagnostics: diagnostics)

@@ -16,7 +16,9 @@ public struct SimulatedBackend: Sendable {
     public var exportFixtures: (@Sendable (RecordStore) -> [FixtureFile])?
     /// Whether everything the backend's dialect keeps lives in the ``TreatyDialect/RecordStore``,
     /// so that persisting the store (`treaty serve --persist`) persists the whole backend. A
-    /// dialect that keeps sessions, files or an id generator of its own leaves it `false`.
+    /// dialect that keeps sessions or files of its own, or draws identifiers that reach records
+    /// from a generator other than the store's (``TreatyDialect/RecordStore/uuid()``), leaves it
+    /// `false`.
     public var keepsStateInStore: Bool
 
     /// Creates a backend.
