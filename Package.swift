@@ -101,7 +101,7 @@ let package = Package(
         ),
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
-        .target(name: "TreatyReports", dependencies: ["CLibXML2", "TreatyCalendar"]),
+        .target(name: "TreatyReports", dependencies: ["CLibXML2", "TreatyCalendar", "TreatyJSON", "TreatySecrets"]),
         .target(
             name: "TreatyVerifier",
             dependencies: [

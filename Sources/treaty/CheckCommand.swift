@@ -3,6 +3,7 @@ import Foundation
 import TreatyCore
 import TreatyDialectKit
 import TreatyJSON
+import TreatyReports
 import TreatyRules
 
 /// `treaty check`: checks JSON payloads as responses of an endpoint, or as bare records.
@@ -54,6 +55,9 @@ struct CheckCommand: ParsableCommand {
         help: "Threads that check one large list payload (default: one per core); results are the same for any number.")
     var jobs: Int = PayloadCheck.defaultThreads
 
+    @Option(help: "Also write the findings as one self-contained HTML page to this file.")
+    var html: String?
+
     @Argument(help: "JSON payload files; '-' reads standard input.")
     var payloads: [String] = []
 
@@ -70,6 +74,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
+        let startedAt = Date()
         let subject: PayloadSubject = endpoint.map { .endpoint(EndpointRequest(parsing: $0)) } ?? .records(resource ?? "")
         let options = PayloadCheckOptions(
             parser: JSONParser.Options(maxDepth: maxDepth, maxDocumentSize: maxPayloadSize),
@@ -88,6 +93,7 @@ struct CheckCommand: ParsableCommand {
                 results.append(PayloadInput.check(payload, with: &checker))
             }
             let report = CheckReport(contractFile: loaded.file, context: checker.contextDescription, payloads: results)
+            if let html { try write(report, contract: loaded.contract, html: html, startedAt: startedAt) }
             switch format {
             case .text: Console.standardOutput.write(report.renderText())
             case .json: Console.standardOutput.write(report.renderJSON())
@@ -98,6 +104,22 @@ struct CheckCommand: ParsableCommand {
             Console.standardError.write("\(loaded.file): error: \(error)\n")
             throw Status.unusableInput
         }
+    }
+}
+
+extension CheckCommand {
+    private func write(_ report: CheckReport, contract: Contract, html path: String, startedAt: Date) throws {
+        let page = HTMLReport(
+            title: "treaty check: \(report.context)", command: "treaty check", startedAt: startedAt,
+            facts: [HTMLReport.Fact("contract", report.contractFile), HTMLReport.Fact("checked as", report.context)],
+            groups: report.htmlGroups(), rules: RuleMeanings.of([contract.dialect]), itemNoun: "record")
+        do {
+            try HTMLReportWriter().write(page, to: path)
+        } catch {
+            Console.standardError.write("error: cannot write the HTML report: \(error)\n")
+            throw Status.unusableInput
+        }
+        Console.standardError.write("html: \(path)\n")
     }
 }
 

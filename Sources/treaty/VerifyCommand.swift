@@ -58,6 +58,9 @@ struct VerifyCommand: ParsableCommand {
     @Option(help: "The JUnit flavour: standard, or jenkins (validates against the Jenkins and xUnit schemas).")
     var junitFlavor: JUnitFlavorOption = .standard
 
+    @Option(help: "Also write the run as one self-contained HTML page to this file.")
+    var html: String?
+
     @OptionGroup var http: HTTPOptions
 
     @Argument(parsing: .allUnrecognized, help: "A dialect's own options, e.g. --database NAME (see 'treaty dialects').")
@@ -118,6 +121,7 @@ struct VerifyCommand: ParsableCommand {
         }
         console.finish(runs)
         try writeReports(runs)
+        if let html { try writeHTML(runs, plans: plans, to: html) }
         if runs.contains(where: \.targetUnreachable) { throw Status.unusableInput }
         if !runs.allSatisfy(\.succeeded) { throw Status.findings }
     }
@@ -136,6 +140,26 @@ struct VerifyCommand: ParsableCommand {
             throw Status.unusableInput
         }
         Console.standardOutput.write("report: \(junit)\n")
+    }
+
+    private func writeHTML(_ runs: [VerificationRun], plans: [VerificationPlan], to path: String) throws {
+        let contracts = Dictionary(plans.map { ($0.contract.api, $0.contract) }, uniquingKeysWith: { first, _ in first })
+        let groups = runs.flatMap { run in contracts[run.api].map { run.htmlGroups(contract: $0) } ?? [] }
+        let apis = runs.map(\.api).joined(separator: ", ")
+        var facts = [HTMLReport.Fact("contracts", plans.compactMap(\.contract.file).joined(separator: ", "))]
+        facts += Set(runs.map(\.target)).sorted().map { HTMLReport.Fact("target", $0) }
+        if let shard { facts.append(HTMLReport.Fact("shard", "\(shard.index)/\(shard.count)")) }
+        if readOnly { facts.append(HTMLReport.Fact("mode", "read-only")) }
+        let report = HTMLReport(
+            title: "treaty verify: \(apis)", command: "treaty verify", startedAt: runs.first?.startedAt ?? Date(), facts: facts,
+            groups: groups, rules: RuleMeanings.of(plans.map(\.contract.dialect)))
+        do {
+            try HTMLReportWriter().write(report, to: path)
+        } catch {
+            Console.standardError.write("error: cannot write the HTML report: \(error)\n")
+            throw Status.unusableInput
+        }
+        Console.standardOutput.write("html: \(path)\n")
     }
 
     static func parseShard(_ text: String) throws -> Shard {

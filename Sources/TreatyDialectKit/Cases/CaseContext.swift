@@ -151,6 +151,8 @@ public final class CaseContext {
         var finding = finding
         finding.summary = concealer.redactMessage(finding.summary)
         finding.detail = concealer.redactMessage(finding.detail)
+        finding.expected = finding.expected.map(concealer.redactMessage)
+        finding.found = finding.found.map(concealer.redactMessage)
         return finding
     }
 
@@ -241,7 +243,8 @@ public final class CaseContext {
                 conceal(
                     Finding(
                         rule: violation.rule, category: .ruleViolation, pointer: violation.pointer,
-                        summary: "\(violation.message) (\(reply.request))", detail: detail.joined(separator: "\n"))))
+                        summary: "\(violation.message) (\(reply.request))", detail: detail.joined(separator: "\n"),
+                        expected: violation.expected, found: violation.found)))
         }
     }
 

@@ -31,6 +31,11 @@ public struct Finding: Sendable, Hashable {
     public var summary: String
     /// Further lines: expected and found values, the request that showed it, the fix.
     public var detail: String
+    /// What the contract expects at ``pointer``, when a rule says (reports show it beside the
+    /// answer).
+    public var expected: String?
+    /// What the answer has at ``pointer``: `missing`, `null`, or the value.
+    public var found: String?
 
     /// Creates a finding.
     public init(
@@ -38,13 +43,17 @@ public struct Finding: Sendable, Hashable {
         category: Category,
         pointer: JSONPointer? = nil,
         summary: String,
-        detail: String = ""
+        detail: String = "",
+        expected: String? = nil,
+        found: String? = nil
     ) {
         self.rule = rule
         self.category = category
         self.pointer = pointer
         self.summary = summary
         self.detail = detail
+        self.expected = expected
+        self.found = found
     }
 
     /// The one-line form: rule id, JSON pointer and summary, e.g.

@@ -9,7 +9,8 @@ Serves the demo fixtures (Fixtures/demo/*.json) the way docs rest-sync.md descri
       ?since_version=N                   changes after version N, by version then id
   GET /projects/{project_id}/tasks/{id}  one live task of that project, else 404
 
-Every write answers 405. With --token T every request must carry `Authorization: Bearer T`
+Every write answers 405. With --omit KEY (repeatable) every task is served without KEY: a
+plausible backend bug (a key left out instead of sent as null) that the verifier must report. With --token T every request must carry `Authorization: Bearer T`
 (else 401); the header's value is echoed in `X-Seen-Authorization`, as a careless debugging
 proxy might, so the tests can prove the verifier redacts it.
 
@@ -140,6 +141,7 @@ def main():
     parser.add_argument("--fixtures", required=True, help="the folder holding user.json, project.json, …")
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--token", help="require Authorization: Bearer TOKEN")
+    parser.add_argument("--omit", action="append", default=[], help="serve every task without this key")
     parser.add_argument("--lifeline", action="store_true", help="exit when stdin closes (the test process ended)")
     arguments = parser.parse_args()
     # A parent may hand down blocked or ignored signals (the Swift test process blocks SIGTERM):
@@ -149,6 +151,9 @@ def main():
     if arguments.lifeline:
         threading.Thread(target=lambda: (sys.stdin.buffer.read(), os._exit(0)), daemon=True).start()
     Handler.records = {name: load(arguments.fixtures, name) for name in ("user", "project", "tag", "task")}
+    for task in Handler.records["task"]:
+        for key in arguments.omit:
+            task.pop(key, None)
     Handler.token = arguments.token
     server = ThreadingHTTPServer(("127.0.0.1", arguments.port), Handler)
     print("PORT %d" % server.server_address[1], flush=True)
