@@ -247,7 +247,7 @@ let package = Package(
             dependencies: ["TreatyPersistence", "TreatyDialect", "TreatyCore", "TreatyJSON", "TreatyTestSupport",
                 .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "TreatyCLITests", dependencies: ["treaty", "TreatyTestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "TreatyCLITests", dependencies: ["treaty", "TreatyTestSupport"], exclude: ["Snapshots", "Browser"]),
     ]
 )
 

@@ -2,6 +2,7 @@ import HTTPTypes
 import Testing
 import TreatyCore
 import TreatyDialectKit
+import TreatyTestSupport
 import TreatyVerifier
 
 /// End-to-end runs against a live server Treaty did not write (`LiveServer/server.py`, a

@@ -12,7 +12,7 @@ enum HTMLReportStyle {
         h1{font-size:1.5rem;margin:1rem 0 .25rem}h2{font-size:1.25rem;margin-top:2rem;border-bottom:1px solid var(--line)}h3{font-size:1rem}h4{font-size:.9rem;margin:.5rem 0 .2rem}
         code,pre{font:13px/1.4 ui-monospace,"DejaVu Sans Mono",monospace}pre{white-space:pre-wrap;word-break:break-word;background:#f4f4f4;padding:.5rem;margin:.2rem 0}
         .verdict{font-weight:600;padding:.4rem .6rem;display:inline-block;color:#fff}.verdict.good{background:var(--good)}.verdict.bad{background:var(--bad)}.verdict.none{background:var(--skip)}
-        .facts{display:flex;flex-wrap:wrap;gap:.3rem 1.5rem;margin:.5rem 0}.facts div{display:flex;gap:.4rem}.facts dt{color:var(--muted)}.facts dd{margin:0}
+        .facts{display:grid;grid-template-columns:max-content 1fr;gap:.1rem 1rem;margin:.5rem 0}.facts dt{color:var(--muted)}.facts dd{margin:0;word-break:break-all}
         nav ul{list-style:none;padding:0;display:flex;gap:1rem;flex-wrap:wrap}
         .tiles{list-style:none;padding:0;display:flex;gap:.5rem;flex-wrap:wrap}.tile{border:1px solid var(--line);padding:.3rem .7rem}.tile .count{font-size:1.3rem;font-weight:700}
         .tile.failed .count,.tile.errored .count{color:var(--bad)}.tile.passed .count{color:var(--good)}.tile.warned .count{color:var(--warn)}
@@ -27,7 +27,7 @@ enum HTMLReportStyle {
         .mark-missing{background:#fde8e8;color:#7d0f12}.mark-null{background:#fff1d6;color:#5c3800}.mark-extra,.mark-key{background:#e8edff;color:#1d2f7a}.mark-mismatch{background:#fbe3f4;color:#6d1457}
         tr.ghost code{font-style:italic}
         .chart text{font-size:12px;fill:var(--fg)}.chart .bar{fill:#3b6ea5}.chart .bar.failed,.chart .bar.errored{fill:var(--bad)}.chart .bar.skipped{fill:#8a8a8a}
-        .rules div{display:flex;gap:1rem;padding:.15rem 0}.rules dt{min-width:9rem}.rules dd{margin:0}
+        .rules{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem}.rules dd{margin:0}
         .note{color:var(--warn)}footer{color:var(--muted);margin:2rem 0 1rem;border-top:1px solid var(--line)}
         [hidden]{display:none!important}
         """

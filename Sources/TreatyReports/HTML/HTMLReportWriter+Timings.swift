@@ -68,8 +68,8 @@ extension HTMLReportWriter {
         }
         page += "<dl class=\"rules\">\n"
         for rule in report.rules {
-            page += "<div><dt id=\"\(HTMLText.anchor("rule", rule.id))\"><code>\(HTMLText.content(rule.id))</code></dt>"
-            page += "<dd>\(HTMLText.content(rule.meaning))</dd></div>\n"
+            page += "<dt id=\"\(HTMLText.anchor("rule", rule.id))\"><code>\(HTMLText.content(rule.id))</code></dt>"
+            page += "<dd>\(HTMLText.content(rule.meaning))</dd>\n"
         }
         page += "</dl>\n</section>\n"
     }

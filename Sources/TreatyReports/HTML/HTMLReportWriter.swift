@@ -82,7 +82,7 @@ public struct HTMLReportWriter: Sendable {
         page += "<dl class=\"facts\">\n"
         let started = ISO8601DateFormatter().string(from: report.startedAt)
         for fact in [HTMLReport.Fact("command", report.command), HTMLReport.Fact("started", started)] + report.facts {
-            page += "<div><dt>\(HTMLText.content(fact.label))</dt><dd>\(HTMLText.content(fact.value))</dd></div>\n"
+            page += "<dt>\(HTMLText.content(fact.label))</dt><dd>\(HTMLText.content(fact.value))</dd>\n"
         }
         page += "</dl>\n<nav aria-label=\"Sections\"><ul>"
         for (anchor, title) in [
