@@ -1,3 +1,4 @@
+import TreatyJSON
 import TreatySecrets
 
 /// Text made safe for the report: control characters made visible, secrets masked by the shared
@@ -8,12 +9,12 @@ enum HTMLText {
 
     /// `text` escaped for element content.
     static func content(_ text: String) -> String {
-        XMLEscaping.content(shown(text))
+        MarkupEscaping.content(shown(text))
     }
 
     /// `text` escaped for a double-quoted attribute.
     static func attribute(_ text: String) -> String {
-        XMLEscaping.attribute(shown(text))
+        MarkupEscaping.attribute(shown(text))
     }
 
     /// An id made of `prefix` and `text`, usable in a URL fragment.

@@ -1,9 +1,10 @@
 import CLibXML2
+import TreatyJSON
 
 /// A thin wrapper over libxml2's `xmlTextWriter` writing into a memory buffer.
 ///
 /// libxml2 lays out the document (declaration, element nesting, 2-space indentation, LF line
-/// ends, final newline). Attribute values and text arrive already escaped by ``XMLEscaping`` and
+/// ends, final newline). Attribute values and text arrive already escaped by ``MarkupEscaping`` and
 /// are written raw, so the escaping rules are ours and identical on every libxml2 version.
 /// Not `Sendable`: one writer builds one document on one thread.
 final class XMLTextWriter {

@@ -1,3 +1,5 @@
+import TreatyJSON
+
 /// Walks a report and emits its elements through an ``XMLTextWriter``, in the order and with the
 /// attributes that ``JUnitFlavor`` asks for.
 struct JUnitDocumentBuilder {
@@ -78,7 +80,7 @@ struct JUnitDocumentBuilder {
             if isStandard {
                 try oneLineAttribute("message", message, placeholder: nil)
             } else if let message {
-                try writer.text(escaped: XMLEscaping.content(TextSanitizer.clean(message)))
+                try writer.text(escaped: MarkupEscaping.content(TextSanitizer.clean(message)))
             }
             try writer.endElement()
         }
@@ -118,7 +120,7 @@ struct JUnitDocumentBuilder {
 
     private func text(_ value: String) throws {
         let cleaned = TextSanitizer.clean(value)
-        try writer.text(escaped: XMLEscaping.content(TextSanitizer.truncated(cleaned, toUTF8Bytes: outputLimit)))
+        try writer.text(escaped: MarkupEscaping.content(TextSanitizer.truncated(cleaned, toUTF8Bytes: outputLimit)))
     }
 
     /// A one-line attribute; blank values are left out, or written as `placeholder` when required.
@@ -133,6 +135,6 @@ struct JUnitDocumentBuilder {
 
     /// An attribute whose value is already clean.
     private func attribute(_ name: String, _ value: String) throws {
-        try writer.attribute(name, escaped: XMLEscaping.attribute(value))
+        try writer.attribute(name, escaped: MarkupEscaping.attribute(value))
     }
 }

@@ -1,11 +1,12 @@
-/// Escapes sanitized text for an attribute value or element content.
+/// Escapes sanitized text for an XML or HTML attribute value or element content (the JUnit
+/// writer and the HTML report and dashboard share it).
 ///
 /// Both escape `& < > " '`. Attributes also write tab, LF and CR as `&#9;`, `&#10;` and `&#13;`
 /// so that parsers do not fold them into spaces. Element content normalizes CR LF and CR to LF.
 /// No CDATA sections are written, so `]]>` needs no splitting: its `>` becomes `&gt;`.
-enum XMLEscaping {
+package enum MarkupEscaping {
     /// `value` escaped for a double-quoted attribute.
-    static func attribute(_ value: String) -> String {
+    package static func attribute(_ value: String) -> String {
         var result = ""
         result.reserveCapacity(value.utf8.count)
         for scalar in value.unicodeScalars {
@@ -20,7 +21,7 @@ enum XMLEscaping {
     }
 
     /// `text` escaped for element content, with line breaks normalized to LF.
-    static func content(_ text: String) -> String {
+    package static func content(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         var previousWasCR = false
