@@ -5,8 +5,9 @@ import TreatyDialect
 import TreatyJSON
 
 /// The simulator's own endpoints under `/__treaty/`: reset, snapshots, state dumps, the
-/// request journal and fault rules. They answer JSON and never reach the dialect; state dumps
-/// and the journal mask what `SecretPolicy` calls secret.
+/// request journal and fault rules, and the ``Dashboard`` pages. They answer JSON (the
+/// dashboard HTML) and never reach the dialect; state dumps and the journal mask what
+/// `SecretPolicy` calls secret.
 struct AdminAPI: Sendable {
     /// The reserved path prefix; no contract route can start with it.
     static let prefix = "/__treaty"
@@ -15,18 +16,42 @@ struct AdminAPI: Sendable {
     let journal: RequestJournal
     let faults: FaultInjector
     let logger: Logger
+    let dashboard: Dashboard
+
+    init(store: RecordStore, journal: RequestJournal, faults: FaultInjector, dialect: any Dialect, logger: Logger) {
+        self.store = store
+        self.journal = journal
+        self.faults = faults
+        self.logger = logger
+        dashboard = Dashboard(store: store, journal: journal, faults: faults, dialect: dialect, logger: logger)
+    }
 
     /// The header that may carry the admin token instead of `Authorization: Bearer`.
     static let tokenHeader = HTTPField.Name("X-Treaty-Admin-Token")!
 
-    /// Whether `headers` carry `token`, as `Authorization: Bearer TOKEN` or
-    /// `X-Treaty-Admin-Token: TOKEN`, compared in time that does not depend on where they differ.
+    /// Whether `headers` carry `token`, as `Authorization: Bearer TOKEN`,
+    /// `X-Treaty-Admin-Token: TOKEN` or the dashboard's cookie, compared in time that does not
+    /// depend on where they differ.
     static func isAuthorized(_ headers: HTTPFields, token: String) -> Bool {
         var offered: [String] = headers[values: tokenHeader]
         for value in headers[values: .authorization] where value.hasPrefix("Bearer ") {
             offered.append(String(value.dropFirst("Bearer ".count)))
         }
-        return offered.contains { constantTimeEqual(Array($0.utf8), Array(token.utf8)) }
+        for cookies in headers[values: .cookie] {
+            for pair in cookies.split(separator: ";") {
+                let pair = pair.drop { $0 == " " }
+                if pair.hasPrefix(Dashboard.cookieName + "=") {
+                    offered.append(PercentDecoding.decode(pair.dropFirst(Dashboard.cookieName.count + 1)))
+                }
+            }
+        }
+        return isAuthorized(offered: offered, token: token)
+    }
+
+    /// Whether one of `offered` is `token`, compared in time that does not depend on where they
+    /// differ.
+    static func isAuthorized(offered: [String], token: String) -> Bool {
+        offered.contains { constantTimeEqual(Array($0.utf8), Array(token.utf8)) }
     }
 
     private static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
@@ -43,15 +68,13 @@ struct AdminAPI: Sendable {
     }
 
     func respond(to request: DialectRequest) -> DialectResponse {
+        if Dashboard.owns(request.path) { return dashboard.respond(to: request) }
         let segments = request.path.dropFirst(Self.prefix.count).split(separator: "/").map { PercentDecoding.decode($0) }
         let method = request.method
         switch segments.first {
         case "reset" where segments.count == 1:
             guard method == .post else { return AdminResponse.methodNotAllowed([.post], path: request.path) }
-            store.reset()
-            if store.commitLog != nil {
-                logger.notice("reset: the records are the fixtures again, in memory and in the persisted state")
-            }
+            Self.reset(store, logger: logger)
             return AdminResponse.json(["reset": true])
         case "snapshots":
             return snapshots(Array(segments.dropFirst()), method: method, path: request.path)
@@ -76,6 +99,14 @@ struct AdminAPI: Sendable {
             return AdminResponse.error(
                 .notFound,
                 "no admin endpoint \(request.method.rawValue) \(request.path); see /__treaty/{reset,snapshots,state,requests,faults}")
+        }
+    }
+
+    /// Returns the store to its fixtures, and says so in the log when the state is persisted.
+    static func reset(_ store: RecordStore, logger: Logger) {
+        store.reset()
+        if store.commitLog != nil {
+            logger.notice("reset: the records are the fixtures again, in memory and in the persisted state")
         }
     }
 

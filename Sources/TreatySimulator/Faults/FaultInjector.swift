@@ -18,6 +18,8 @@ final class FaultInjector: Sendable {
     private struct State {
         var rules: [FaultRule]
         var generator: SeededGenerator
+        /// The positions of the rules switched off (from the dashboard).
+        var off: Set<Int> = []
     }
 
     private let seed: UInt64
@@ -30,6 +32,22 @@ final class FaultInjector: Sendable {
 
     var rules: [FaultRule] {
         state.withLock { $0.rules }
+    }
+
+    /// Every rule with whether it is switched on.
+    var states: [(rule: FaultRule, on: Bool)] {
+        state.withLock { current in current.rules.enumerated().map { ($0.element, !current.off.contains($0.offset)) } }
+    }
+
+    /// Switches rule `index` off when it is on and on when it is off; returns whether it is on
+    /// now, or `nil` when there is no such rule.
+    func toggle(_ index: Int) -> Bool? {
+        state.withLock { current in
+            guard current.rules.indices.contains(index) else { return nil }
+            if current.off.remove(index) != nil { return true }
+            current.off.insert(index)
+            return false
+        }
     }
 
     func add(_ rule: FaultRule) {
@@ -52,7 +70,8 @@ final class FaultInjector: Sendable {
         state.withLock { current in
             guard !current.rules.isEmpty else { return .none }
             var decision = FaultDecision()
-            for rule in current.rules where rule.applies(method: method, path: path) {
+            for (index, rule) in current.rules.enumerated() where rule.applies(method: method, path: path) {
+                if !current.off.isEmpty, current.off.contains(index) { continue }
                 guard Self.fires(rule.probability, using: &current.generator) else { continue }
                 switch rule.action {
                 case .latency(let range):

@@ -1,5 +1,7 @@
 internal import Foundation
+import HTTPTypes
 import NIOHTTP1
+import TreatyDialect
 import TreatyJSON
 import TreatySecrets
 
@@ -19,11 +21,20 @@ public struct JournalEntry: Sendable {
     public internal(set) var durationMicros: Int64?
     /// The fault that fired, if any (`latency`, `status`, `reset`, `rate_limit`).
     public internal(set) var fault: String?
+    /// The entry this one replays, when it was replayed from the dashboard.
+    public internal(set) var replayOf: Int?
 
     private let receivedPath: String
     private let receivedQuery: Substring
     private let receivedHeaders: HTTPHeaders
     private let receivedBody: [UInt8]
+    private var answerHeaders = HTTPFields()
+    private var answerBody: [UInt8] = []
+    /// The size of the answer's body, of which at most ``keptAnswerBytes`` are kept.
+    public internal(set) var answerBodySize = 0
+
+    /// The most bytes of an answer's body the journal keeps per entry.
+    public static let keptAnswerBytes = 16 * 1024
 
     /// An entry for a request as received; `path` is the target without its query.
     init(head: HTTPRequestHead, path: String, body: [UInt8]) {
@@ -54,6 +65,46 @@ public struct JournalEntry: Sendable {
     /// The body bytes, with the values of secret JSON members and form fields masked.
     public var body: [UInt8] {
         SecretPolicy.redactedBody(receivedBody, contentType: receivedHeaders.first(name: "content-type"))
+    }
+
+    /// The answer's header fields, secret values redacted; empty while pending or after a reset.
+    public var answerHeaderFields: [(name: String, value: String)] {
+        answerHeaders.map { field in
+            (name: field.name.rawName, value: SecretPolicy.redactedHeaderValue(field.value, name: field.name.rawName))
+        }
+    }
+
+    /// The kept part of the answer's body (see ``keptAnswerBytes``), secret values masked.
+    public var answer: [UInt8] {
+        SecretPolicy.redactedBody(answerBody, contentType: answerHeaders[.contentType])
+    }
+
+    /// Keeps the answer: its headers, and its body up to ``keptAnswerBytes`` (a body within the
+    /// limit is shared, not copied).
+    mutating func keep(_ response: DialectResponse) {
+        answerHeaders = response.headers
+        answerBodySize = response.body.count
+        answerBody = response.body.count <= Self.keptAnswerBytes ? response.body : Array(response.body.prefix(Self.keptAnswerBytes))
+    }
+
+    /// A new entry for the same request, replaying this one: nothing answered yet.
+    var replay: JournalEntry {
+        var entry = self
+        entry.status = nil
+        entry.durationMicros = nil
+        entry.fault = nil
+        entry.answerHeaders = HTTPFields()
+        entry.answerBody = []
+        entry.answerBodySize = 0
+        entry.replayOf = sequence
+        return entry
+    }
+
+    /// The request as it arrived, secrets included, for a replay through the dialect.
+    var replayRequest: DialectRequest {
+        let target = receivedQuery.isEmpty ? receivedPath : receivedPath + "?" + receivedQuery
+        let method = HTTPRequest.Method(self.method) ?? .get
+        return DialectRequest(method: method, target: target, headers: HTTPFields(receivedHeaders), body: receivedBody)
     }
 
     /// The entry as `GET /__treaty/requests` shows it.
@@ -87,6 +138,7 @@ public struct JournalEntry: Sendable {
         members.append(.init(key: "status", value: status.map { .number(JSONNumber($0)) } ?? .null))
         members.append(.init(key: "durationMicros", value: durationMicros.map { .number(JSONNumber($0)) } ?? .null))
         members.append(.init(key: "fault", value: fault.map { .string($0) } ?? .null))
+        if let replayOf { members.append(.init(key: "replayOf", value: .number(JSONNumber(replayOf)))) }
         return .object(JSONObject(members))
     }
 }

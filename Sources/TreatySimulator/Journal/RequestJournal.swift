@@ -1,4 +1,5 @@
 import Synchronization
+import TreatyDialect
 
 /// Every request the simulator received, oldest first, bounded to the newest `capacity`
 /// entries; safe to use from every event loop.
@@ -52,14 +53,25 @@ final class RequestJournal: Sendable {
         }
     }
 
-    /// Completes the entry `sequence` (ignored when it was cleared or dropped meanwhile).
-    func finish(_ sequence: Int, status: Int?, durationMicros: Int64, fault: String?) {
+    /// Completes the entry `sequence` (ignored when it was cleared or dropped meanwhile), keeping
+    /// the answer when there is one.
+    func finish(_ sequence: Int, status: Int?, durationMicros: Int64, fault: String?, answer: DialectResponse? = nil) {
         state.withLock { current in
             let index = sequence - current.firstSequence
             guard current.entries.indices.contains(index) else { return }
             current.entries[index].status = status
             current.entries[index].durationMicros = durationMicros
             current.entries[index].fault = fault
+            if let answer { current.entries[index].keep(answer) }
+        }
+    }
+
+    /// The entry `sequence`, when the journal still holds it.
+    func entry(_ sequence: Int) -> JournalEntry? {
+        state.withLock { current in
+            let index = sequence - current.firstSequence
+            guard current.entries.indices.contains(index), current.entries.count - index <= capacity else { return nil }
+            return current.entries[index]
         }
     }
 

@@ -29,7 +29,7 @@ final class RequestProcessor: Sendable {
         self.dialect = dialect
         journal = RequestJournal(capacity: configuration.journalCapacity)
         faults = FaultInjector(rules: configuration.faults, seed: configuration.seed)
-        admin = AdminAPI(store: store, journal: journal, faults: faults, logger: configuration.logger)
+        admin = AdminAPI(store: store, journal: journal, faults: faults, dialect: dialect, logger: configuration.logger)
         logger = configuration.logger
         maxBodySize = configuration.maxBodySize
         adminToken = configuration.adminToken
@@ -45,6 +45,11 @@ final class RequestProcessor: Sendable {
         if AdminAPI.owns(path) {
             let headers = HTTPFields(head.headers)
             if let adminToken, !AdminAPI.isAuthorized(headers, token: adminToken) {
+                if Dashboard.owns(path), let method {
+                    let request = DialectRequest(method: method, target: head.uri, headers: headers, body: body)
+                    let response = Dashboard.login(request, token: adminToken)
+                    return Reply(action: .respond(response), method: head.method.rawValue, path: path, started: started)
+                }
                 let response = AdminResponse.error(
                     .unauthorized, "the admin API needs its token: Authorization: Bearer TOKEN or X-Treaty-Admin-Token: TOKEN")
                 return Reply(action: .respond(response), method: head.method.rawValue, path: path, started: started)
@@ -97,7 +102,9 @@ final class RequestProcessor: Sendable {
     func complete(_ reply: Reply, status: Int?) {
         let micros = (NIODeadline.now() - reply.started).nanoseconds / 1000
         if let sequence = reply.sequence {
-            journal.finish(sequence, status: status, durationMicros: micros, fault: reply.fault)
+            var answer: DialectResponse?
+            if case .respond(let response) = reply.action { answer = response }
+            journal.finish(sequence, status: status, durationMicros: micros, fault: reply.fault, answer: answer)
         }
         guard logger.logLevel <= .debug else { return }
         let shownPath = SecretPolicy.redactedPath(reply.path)
