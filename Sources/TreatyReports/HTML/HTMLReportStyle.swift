@@ -29,6 +29,7 @@ enum HTMLReportStyle {
         .chart text{font-size:12px;fill:var(--fg)}.chart .bar{fill:#3b6ea5}.chart .bar.failed,.chart .bar.errored{fill:var(--bad)}.chart .bar.skipped{fill:#8a8a8a}
         .rules{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem}.rules dd{margin:0}
         .note{color:var(--warn)}footer{color:var(--muted);margin:2rem 0 1rem;border-top:1px solid var(--line)}
+        #all>details,details.brief{content-visibility:auto;contain-intrinsic-size:auto 600px}
         [hidden]{display:none!important}
         """
 
@@ -37,6 +38,7 @@ enum HTMLReportStyle {
     static let script = """
         (function(){var box=document.getElementById('filter');if(!box)return;box.disabled=false;
         box.addEventListener('input',function(){var q=box.value.toLowerCase();
+        document.querySelectorAll('#failures details.brief').forEach(function(d){if(q!=='')d.open=true;});
         document.querySelectorAll('#failures article.filterable, #failures table.brief tbody tr').forEach(function(e){
         e.hidden=q!==''&&e.textContent.toLowerCase().indexOf(q)<0;});});})();
         """

@@ -21,17 +21,18 @@ extension HTMLReportWriter {
         }
         if failing.count > maxDetailedItems {
             let rest = failing.dropFirst(maxDetailedItems)
-            page += "<p>\(rest.count) more failing \(Self.plural(report.itemNoun, rest.count)), one line each "
-            page += "(the first \(maxDetailedItems) are shown in full):</p>\n"
+            page += "<details class=\"brief\"><summary>\(rest.count) more failing \(Self.plural(report.itemNoun, rest.count)), "
+            page += "one line each (the first \(maxDetailedItems) are shown in full above)</summary>\n"
             page += "<table class=\"brief filterable\">\n<thead><tr><th scope=\"col\">#</th><th scope=\"col\">\(report.itemNoun)</th>"
-            page += "<th scope=\"col\">first finding</th><th scope=\"col\">findings</th></tr></thead>\n<tbody>\n"
+            page += "<th scope=\"col\">where</th><th scope=\"col\">first finding</th><th scope=\"col\">findings</th></tr></thead>\n<tbody>\n"
             for (offset, entry) in rest.enumerated() {
                 let first = entry.item.findings.first.map(Self.headline) ?? entry.item.outcome.word
                 page += "<tr><td>\(maxDetailedItems + offset + 1)</td>"
                 page += "<td>\(HTMLText.content(entry.group)) › \(HTMLText.content(entry.item.name))</td>"
+                page += "<td>\(HTMLText.content(entry.item.location ?? ""))</td>"
                 page += "<td>\(HTMLText.content(first))</td><td>\(entry.item.findings.count)</td></tr>\n"
             }
-            page += "</tbody>\n</table>\n"
+            page += "</tbody>\n</table>\n</details>\n"
         }
         page += "</section>\n"
     }

@@ -32,27 +32,41 @@ extension HTMLReportWriter {
         page += "</svg>\n</section>\n"
     }
 
-    /// Every item, grouped, each group folded.
+    /// The largest group shown unfolded (when it has failures); larger ones open on a click, so
+    /// the page stays quick to lay out.
+    static let openGroupLimit = 500
+
+    /// The most items listed per group under "All"; failures beyond it are still listed, one
+    /// line each, under "Failures".
+    static let listedItemsPerGroup = 1000
+
+    /// Every item, grouped (at most ``listedItemsPerGroup`` per group); groups with failures and
+    /// at most ``openGroupLimit`` items unfolded.
     func everyItem(_ report: HTMLReport, into page: inout String) {
         let plural = Self.plural(report.itemNoun, 2)
         page += "<section id=\"all\" aria-labelledby=\"all-title\">\n<h2 id=\"all-title\">All \(plural)</h2>\n"
         for group in report.groups {
             let tally = HTMLReport.Tally(group.items)
             let anchor = HTMLText.anchor("group", group.name)
-            page += "<details id=\"\(anchor)\"\(tally.bad > 0 ? " open" : "")><summary>\(HTMLText.content(group.name)): "
+            let open = tally.bad > 0 && group.items.count <= Self.openGroupLimit
+            page += "<details id=\"\(anchor)\"\(open ? " open" : "")><summary>\(HTMLText.content(group.name)): "
             page += "\(Self.counts(tally))</summary>\n"
             if let file = group.file { page += "<p><code>\(HTMLText.content(file))</code></p>\n" }
             if let note = group.note { page += "<p class=\"note\">\(HTMLText.content(note))</p>\n" }
             if !group.items.isEmpty {
                 page += "<table class=\"items filterable\">\n<thead><tr><th scope=\"col\">\(report.itemNoun)</th>"
                 page += "<th scope=\"col\">outcome</th><th scope=\"col\">ms</th></tr></thead>\n<tbody>\n"
-                for item in group.items {
+                for item in group.items.prefix(Self.listedItemsPerGroup) {
                     var outcome = item.outcome.word
                     if case .skipped(let reason) = item.outcome { outcome += ": " + reason }
                     page += "<tr class=\"\(Self.style(item.outcome))\"><td>\(HTMLText.content(item.name))</td>"
                     page += "<td>\(HTMLText.content(outcome))</td><td>\(item.durationMilliseconds.map(String.init) ?? "")</td></tr>\n"
                 }
                 page += "</tbody>\n</table>\n"
+                if group.items.count > Self.listedItemsPerGroup {
+                    page += "<p class=\"note\">\(group.items.count - Self.listedItemsPerGroup) more not listed here; "
+                    page += "every failure is listed under <a href=\"#failures\">Failures</a>.</p>\n"
+                }
             }
             page += "</details>\n"
         }
