@@ -34,7 +34,7 @@ public struct JournalEntry: Sendable {
     public internal(set) var answerBodySize = 0
 
     /// The most bytes of an answer's body the journal keeps per entry.
-    public static let keptAnswerBytes = 16 * 1024
+    public static let keptAnswerBytes = 4 * 1024
 
     /// An entry for a request as received; `path` is the target without its query.
     init(head: HTTPRequestHead, path: String, body: [UInt8]) {
