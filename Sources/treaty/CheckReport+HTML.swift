@@ -65,7 +65,7 @@ extension CheckReport {
     }
 
     /// The record that holds `pointer`: its outermost ancestor that is an object in an array
-    /// (a list's item, a FileMaker `data` row, a CloudKit record), else the whole document.
+    /// (a list's item, a row of an envelope's data array), else the whole document.
     private static func record(of pointer: JSONPointer, in document: JSONValue) -> JSONPointer {
         var ancestor = JSONPointer.root
         for token in pointer.tokens {
