@@ -17,6 +17,8 @@ final class RequestProcessor: Sendable {
     let journal: RequestJournal
     let faults: FaultInjector
     let admin: AdminAPI
+    /// The response streams being written.
+    let streams = OpenStreams()
     let logger: Logger
     let maxBodySize: Int
     /// The admin API's token, when it needs one.
