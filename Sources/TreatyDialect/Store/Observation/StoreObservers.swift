@@ -42,17 +42,32 @@ final class StoreObservers: Sendable {
         pending.withLock { $0.removeAll() }
     }
 
-    /// Tells every observer, in registration order, each queued notification in commit order.
+    /// Tells every observer, in registration order, each queued notification in commit order;
+    /// the record changes of one transaction's writes go out as one notification.
     func deliver() {
         guard !isEmpty else { return }
         let queued = pending.withLock { queue in
             defer { queue.removeAll() }
-            return queue
+            return Self.merged(queue)
         }
         guard !queued.isEmpty else { return }
         let bodies = observers.withLock { $0.all.map(\.body) }
         for notification in queued {
             for body in bodies { body(notification) }
         }
+    }
+
+    /// `queue` with each run of ``StoreNotification/records(_:)`` joined into one.
+    private static func merged(_ queue: [StoreNotification]) -> [StoreNotification] {
+        guard queue.count > 1 else { return queue }
+        var result: [StoreNotification] = []
+        for notification in queue {
+            if case .records(let next) = notification, case .records(let previous)? = result.last {
+                result[result.count - 1] = .records(previous + next)
+            } else {
+                result.append(notification)
+            }
+        }
+        return result
     }
 }
