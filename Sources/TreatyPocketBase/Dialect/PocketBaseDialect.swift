@@ -30,7 +30,7 @@ final class PocketBaseDialect: Dialect {
     /// "Transactions" documentation).
     let state: Mutex<PocketBaseDialectState>
     /// The realtime clients and their subscriptions (`/api/realtime`).
-    let realtimeClients = PocketBaseRealtime()
+    let realtimeClients: PocketBaseRealtime
     /// Indexes of collection fields, kept between requests until their collection changes.
     let indexes = QueryIndexCache()
     /// Parameterless record views, kept until a collection or any record changes.
@@ -48,6 +48,7 @@ final class PocketBaseDialect: Dialect {
     init(configuration: PocketBaseDialectConfiguration = .init()) {
         self.configuration = configuration
         state = Mutex(PocketBaseDialectState())
+        realtimeClients = PocketBaseRealtime(limits: configuration.realtime)
     }
 
     /// A contract with no resources, for a store the dialect fills itself.
