@@ -50,17 +50,25 @@ extension PocketBaseDialect {
                 collection.rules.list
             ),
         ]
+        // Subscribers with the same auth and options get the same data: work it out once.
+        var known: [String: [UInt8]?] = [:]
         for client in clients {
             let subscriptions = client.subscriptions
             guard !subscriptions.isEmpty else { continue }
             let caller = client.auth
-            for topic in topics {
+            for (kind, topic) in topics.enumerated() {
                 for subscription in subscriptions where topic.prefixes.contains(where: subscription.matches) {
-                    guard
-                        let data = eventData(
+                    let key = "\(kind)\u{0}\(caller.cacheKey)\u{0}\(subscription.optionsKey)"
+                    let data: [UInt8]?
+                    if let done = known[key] {
+                        data = done
+                    } else {
+                        data = eventData(
                             change.action, record: record, checked: checked, of: collection, rule: topic.rule,
                             for: subscription, caller: caller, store: store)
-                    else { continue }
+                        known[key] = .some(data)
+                    }
+                    guard let data else { continue }
                     let message = PocketBaseRealtimeMessage(name: subscription.topic, data: data)
                     client.stream.send(message.framed(clientId: client.id))
                 }

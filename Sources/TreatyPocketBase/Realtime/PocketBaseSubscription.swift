@@ -38,6 +38,11 @@ struct PocketBaseSubscription: Sendable, Hashable {
         (topic + "?").hasPrefix(prefix)
     }
 
+    /// Names the options: subscriptions with equal keys see the same event data.
+    var optionsKey: String {
+        (query + [QueryItem(name: "\u{0}", value: "")] + headers).map { $0.name + "=" + $0.value }.joined(separator: "&")
+    }
+
     /// The value of a query option.
     func option(_ name: String) -> String? {
         query.first { $0.name == name }?.value

@@ -5,8 +5,8 @@ import Foundation
 internal import Synchronization
 
 /// A `text/event-stream` a test reads: connect with ``FakeBackend/events(at:headers:)``, then
-/// await each event with ``next(timeout:)``. Whatever the dialect streams — a PocketBase realtime
-/// connection, say — arrives as ``ServerSentEvent`` values, in order.
+/// await each event with ``next(timeout:)``. Whatever the dialect streams — a realtime
+/// subscription, say — arrives as ``ServerSentEvent`` values, in order.
 ///
 /// ```swift
 /// let stream = try await backend.events(at: "/api/realtime")
