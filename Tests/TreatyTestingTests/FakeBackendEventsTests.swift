@@ -49,6 +49,16 @@ import TreatyTesting
             let data = try JSONParser().parse(Array(event.data.utf8))
             #expect(data["action"] == "create")
             #expect(data["record"]?["title"] == "Live")
+            let journal = backend.control.requests(path: "/api/realtime")
+            #expect(journal.map(\.method) == ["GET", "POST"])
+            #expect(journal.map(\.status) == [200, 204], "the stream's entry completes when it opens")
+            let (resubscribed, _) = try await Self.send(
+                .post, base + "/api/realtime", body: ["clientId": .string(connect.id), "subscriptions": ["posts/*"]],
+                token: token)
+            #expect(resubscribed == 204, "a guest client may bind the superuser")
+            let authorization = backend.control.requests(method: "POST", path: "/api/realtime").last?.headers
+                .first { $0.name.lowercased() == "authorization" }?.value
+            #expect(authorization != nil && authorization != token, "the journal masks the token")
         }
     }
 
