@@ -2,6 +2,7 @@ import Foundation
 import NIOHTTP1
 import Testing
 import TreatyDialect
+import TreatyJSON
 import TreatySimulator
 
 /// Streaming answers over HTTP: a ``ResponseStream`` is written chunked as it is produced, fed
@@ -82,6 +83,14 @@ import TreatySimulator
                 #expect(!rest.contains("data:"), "the server closed the connection")
             }
             #expect(dialect.ended == [.cancelled, .cancelled])
+            try await RawConnection.with(url) { connection in
+                try await connection.send(Self.request)
+                _ = try await connection.read(until: "event:open")
+                let dropped = try await TestClient.send(TestRequest(.POST, "/__treaty/streams/drop"), to: url)
+                #expect(try dropped.json() == ["dropped": 1])
+                _ = try await connection.read()
+            }
+            #expect(dialect.ended.count == 3)
         }
     }
 

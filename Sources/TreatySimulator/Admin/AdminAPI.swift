@@ -5,7 +5,7 @@ import TreatyDialect
 import TreatyJSON
 
 /// The simulator's own endpoints under `/__treaty/`: reset, snapshots, state dumps, the
-/// request journal and fault rules. They answer JSON and never reach the dialect; state dumps
+/// request journal, fault rules and dropping open streams. They answer JSON and never reach the dialect; state dumps
 /// and the journal mask what `SecretPolicy` calls secret.
 struct AdminAPI: Sendable {
     /// The reserved path prefix; no contract route can start with it.
@@ -14,6 +14,7 @@ struct AdminAPI: Sendable {
     let store: RecordStore
     let journal: RequestJournal
     let faults: FaultInjector
+    let streams: OpenStreams
     let logger: Logger
 
     /// The header that may carry the admin token instead of `Authorization: Bearer`.
@@ -72,10 +73,13 @@ struct AdminAPI: Sendable {
             return AdminResponse.json(["count": .number(JSONNumber(journal.count(matching: Self.filter(request))))])
         case "faults" where segments.count == 1:
             return faultRules(request)
+        case "streams" where segments.count == 2 && segments[1] == "drop":
+            guard method == .post else { return AdminResponse.methodNotAllowed([.post], path: request.path) }
+            return AdminResponse.json(["dropped": .number(JSONNumber(streams.cancelAll()))])
         default:
             return AdminResponse.error(
                 .notFound,
-                "no admin endpoint \(request.method.rawValue) \(request.path); see /__treaty/{reset,snapshots,state,requests,faults}")
+                "no admin endpoint \(request.method.rawValue) \(request.path); see /__treaty/{reset,snapshots,state,requests,faults,streams/drop}")
         }
     }
 

@@ -31,7 +31,7 @@ final class RequestProcessor: Sendable {
         self.dialect = dialect
         journal = RequestJournal(capacity: configuration.journalCapacity)
         faults = FaultInjector(rules: configuration.faults, seed: configuration.seed)
-        admin = AdminAPI(store: store, journal: journal, faults: faults, logger: configuration.logger)
+        admin = AdminAPI(store: store, journal: journal, faults: faults, streams: streams, logger: configuration.logger)
         logger = configuration.logger
         maxBodySize = configuration.maxBodySize
         adminToken = configuration.adminToken
