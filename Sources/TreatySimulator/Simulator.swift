@@ -86,7 +86,8 @@ public struct Simulator: Sendable {
         return RunningSimulator(
             url: url, port: port,
             control: SimulatorControl(
-                store: store, journal: processor.journal, faults: processor.faults, streams: processor.streams), group: group, ownsGroup: !configuration.sharesEventLoops, serverChannel: channel, connections: connections,
+                store: store, journal: processor.journal, faults: processor.faults, streams: processor.streams),
+            group: group, ownsGroup: !configuration.sharesEventLoops, serverChannel: channel, connections: connections,
             shutdownTimeout: configuration.shutdownTimeout, logger: configuration.logger)
     }
 

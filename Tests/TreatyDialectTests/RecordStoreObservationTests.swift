@@ -43,7 +43,10 @@ import TreatyTestSupport
         struct Refused: Error {}
         let told = observing {
             _ = store.apply(
-                [.create("task", body: .object(taskBody(project: DemoID.p1))), .update("task", id: DemoID.t1, patch: ["title": "A"])],
+                [
+                    .create("task", body: .object(taskBody(project: DemoID.p1))),
+                    .update("task", id: DemoID.t1, patch: ["title": "A"]),
+                ],
                 mode: .atomic)
             try? store.transaction { () throws(StoreError) in
                 _ = try store.update("task", id: DemoID.t1, patch: ["title": "B"])

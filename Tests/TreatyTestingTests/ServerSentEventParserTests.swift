@@ -5,7 +5,8 @@ import Testing
 @Suite struct ServerSentEventParserTests {
     @Test("events split on blank lines whatever the line ends and however the bytes arrive")
     func parses() {
-        let text = "id:c1\nevent:PB_CONNECT\ndata:{\"a\":1}\n\n: comment\r\ndata: one\r\ndata:two\r\n\r\nevent:x\rdata\r\r"
+        let text =
+            "id:c1\nevent:PB_CONNECT\ndata:{\"a\":1}\n\n: comment\r\ndata: one\r\ndata:two\r\n\r\nevent:x\rdata\r\r"
         for size in [1, 3, 1000] {
             var parser = ServerSentEventParser()
             var events: [ServerSentEvent] = []

@@ -72,7 +72,8 @@ public final class ResponseStream: Sendable {
     ///   capacity, or before.
     @discardableResult
     public func send(_ bytes: [UInt8]) -> Bool {
-        let (wake, ended, accepted) = state.withLock { state -> ((@Sendable () -> Void)?, (Ending, (@Sendable (Ending) -> Void)?)?, Bool) in
+        let (wake, ended, accepted) = state.withLock {
+            state -> ((@Sendable () -> Void)?, (Ending, (@Sendable (Ending) -> Void)?)?, Bool) in
             guard state.ending == nil else { return (nil, nil, false) }
             guard state.queuedBytes + bytes.count <= capacity else {
                 state.chunks = []

@@ -85,7 +85,8 @@ extension PocketBaseDialect {
             if !long.isEmpty { data["subscriptions"] = .object(long) }
         }
         guard data.isEmpty else {
-            throw PocketBaseErrorResponse(status: 400, message: "Something went wrong while processing your request.", data: data)
+            throw PocketBaseErrorResponse(
+                status: 400, message: "Something went wrong while processing your request.", data: data)
         }
     }
 

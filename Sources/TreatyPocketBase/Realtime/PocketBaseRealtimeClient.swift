@@ -40,7 +40,8 @@ final class PocketBaseRealtimeClient: Sendable {
             if let bound = state.auth, !bound.isGuest, !Self.isSame(bound, caller) { return false }
             state.auth = caller
             var seen = Set<String>()
-            state.subscriptions = topics.filter { !$0.isEmpty && seen.insert($0).inserted }.map(PocketBaseSubscription.init)
+            state.subscriptions = topics.filter { !$0.isEmpty && seen.insert($0).inserted }.map(
+                PocketBaseSubscription.init)
             return true
         }
     }

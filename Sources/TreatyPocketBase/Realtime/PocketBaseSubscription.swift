@@ -25,7 +25,9 @@ struct PocketBaseSubscription: Sendable, Hashable {
             let text = QueryItem.parse(raw, plusAsSpace: true).first { $0.name == "options" }?.value ?? ""
             if let value = try? JSONParser().parse(Array(text.utf8)), case .object(let options) = value {
                 query = Self.items(options["query"])
-                headers = Self.items(options["headers"]).map { QueryItem(name: Self.snakeCase($0.name), value: $0.value) }
+                headers = Self.items(options["headers"]).map {
+                    QueryItem(name: Self.snakeCase($0.name), value: $0.value)
+                }
             }
         }
         self.query = query
@@ -40,7 +42,8 @@ struct PocketBaseSubscription: Sendable, Hashable {
 
     /// Names the options: subscriptions with equal keys see the same event data.
     var optionsKey: String {
-        (query + [QueryItem(name: "\u{0}", value: "")] + headers).map { $0.name + "=" + $0.value }.joined(separator: "&")
+        (query + [QueryItem(name: "\u{0}", value: "")] + headers).map { $0.name + "=" + $0.value }.joined(
+            separator: "&")
     }
 
     /// The value of a query option.

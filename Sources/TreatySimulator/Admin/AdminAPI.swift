@@ -79,7 +79,8 @@ struct AdminAPI: Sendable {
         default:
             return AdminResponse.error(
                 .notFound,
-                "no admin endpoint \(request.method.rawValue) \(request.path); see /__treaty/{reset,snapshots,state,requests,faults,streams/drop}")
+                "no admin endpoint \(request.method.rawValue) \(request.path); "
+                    + "see /__treaty/{reset,snapshots,state,requests,faults,streams/drop}")
         }
     }
 

@@ -1,8 +1,9 @@
 import Foundation
+import Synchronization
+
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-import Synchronization
 
 /// The `URLSession` delegate behind ``ServerSentEvents``: it hands over the answer's head, then
 /// parses the body as it arrives.

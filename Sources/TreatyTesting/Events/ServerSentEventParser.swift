@@ -32,7 +32,8 @@ struct ServerSentEventParser {
         defer { line.removeAll(keepingCapacity: true) }
         guard !line.isEmpty else {
             guard hasFields else { return nil }
-            let event = ServerSentEvent(id: id, name: name.isEmpty ? "message" : name, data: data.joined(separator: "\n"))
+            let event = ServerSentEvent(
+                id: id, name: name.isEmpty ? "message" : name, data: data.joined(separator: "\n"))
             name = ""
             data = []
             hasFields = false

@@ -1,8 +1,9 @@
 import Foundation
+internal import Synchronization
+
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-internal import Synchronization
 
 /// A `text/event-stream` a test reads: connect with ``FakeBackend/events(at:headers:)``, then
 /// await each event with ``next(timeout:)``. Whatever the dialect streams — a realtime

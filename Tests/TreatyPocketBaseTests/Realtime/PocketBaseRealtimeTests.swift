@@ -34,7 +34,10 @@ import TreatyJSON
         let users = try #require(try send(.get, "/api/collections/users", token: superuser).1["id"]?.stringValue)
         let (tagsStatus, tags) = try send(
             .post, "/api/collections",
-            json: ["name": "tags", "type": "base", "listRule": "", "viewRule": "", "fields": [["name": "name", "type": "text"]]],
+            json: [
+                "name": "tags", "type": "base", "listRule": "", "viewRule": "",
+                "fields": [["name": "name", "type": "text"]],
+            ],
             token: superuser)
         #expect(tagsStatus == 200, "\(tags)")
         let (status, body) = try send(
@@ -97,7 +100,9 @@ import TreatyJSON
         #expect(created[0].data["action"] == "create")
         #expect(created[0].data["record"]?["title"] == "hello")
         #expect(created[0].data["record"]?["collectionName"] == "posts")
-        #expect(try send(.patch, "/api/collections/posts/records/\(id)", json: ["title": "hi"], token: blog.superuser).0 == 200)
+        #expect(
+            try send(.patch, "/api/collections/posts/records/\(id)", json: ["title": "hi"], token: blog.superuser).0
+                == 200)
         let updated = try connection.events()
         #expect(updated.map { $0.data["action"] } == ["update", "update"])
         #expect(updated[0].data["record"]?["title"] == "hi")
@@ -122,11 +127,16 @@ import TreatyJSON
         #expect(try guest.events().isEmpty, "the list rule hides a private post")
         #expect(try bob.events().isEmpty)
         #expect(try superuser.events().map(\.name) == ["posts/*"])
-        #expect(try send(.patch, "/api/collections/posts/records/\(hidden)", json: ["title": "draft 2"], token: blog.superuser).0 == 200)
+        #expect(
+            try send(
+                .patch, "/api/collections/posts/records/\(hidden)", json: ["title": "draft 2"], token: blog.superuser
+            ).0 == 200)
         #expect(try alice.events().map(\.name) == ["posts/\(hidden)"], "the view rule lets the owner see it")
         #expect(try guest.events().isEmpty)
         #expect(try superuser.events().count == 1)
-        #expect(try send(.patch, "/api/collections/posts/records/\(hidden)", json: ["public": true], token: blog.superuser).0 == 200)
+        #expect(
+            try send(.patch, "/api/collections/posts/records/\(hidden)", json: ["public": true], token: blog.superuser)
+                .0 == 200)
         #expect(try guest.events().map(\.name) == ["posts/*"])
         #expect(try bob.events().map(\.name) == ["posts/*"])
         #expect(try alice.events().map(\.name).sorted() == ["posts/*", "posts/\(hidden)"])
@@ -143,7 +153,8 @@ import TreatyJSON
         let id = try create(["title": "first", "public": true, "tag": tag["id"] ?? ""], token: blog.alice)
         let first = try connection.events()
         #expect(first.map(\.name) == [expand])
-        #expect(first.first?.data["record"] == ["id": .string(id), "title": "first", "expand": ["tag": ["name": "news"]]])
+        #expect(
+            first.first?.data["record"] == ["id": .string(id), "title": "first", "expand": ["tag": ["name": "news"]]])
         _ = try create(["title": "second", "public": true], token: blog.alice)
         #expect(try connection.events().map(\.name).sorted() == [expand, filter].sorted())
     }
@@ -160,7 +171,9 @@ import TreatyJSON
         #expect(tooLong == 400)
         #expect(tooLongBody["data"]?["subscriptions"]?["1"]?["code"] == "validation_length_too_long")
         let many = (0...1000).map { "t\($0)" }
-        #expect(try subscribe(connection, many).1["data"]?["subscriptions"]?["message"] == "The length must be no more than 1000.")
+        #expect(
+            try subscribe(connection, many).1["data"]?["subscriptions"]?["message"]
+                == "The length must be no more than 1000.")
         let (unknown, unknownBody) = try send(.post, "/api/realtime", json: ["clientId": "nope", "subscriptions": []])
         #expect(unknown == 404)
         #expect(unknownBody["message"] == "Missing or invalid client id.")
@@ -211,8 +224,14 @@ import TreatyJSON
             .post, "/api/batch",
             json: [
                 "requests": [
-                    ["method": "POST", "url": "/api/collections/posts/records", "body": ["id": "batchpost000001", "title": "a", "public": true]],
-                    ["method": "PATCH", "url": "/api/collections/posts/records/batchpost000001", "body": ["title": "b"]],
+                    [
+                        "method": "POST", "url": "/api/collections/posts/records",
+                        "body": ["id": "batchpost000001", "title": "a", "public": true],
+                    ],
+                    [
+                        "method": "PATCH", "url": "/api/collections/posts/records/batchpost000001",
+                        "body": ["title": "b"],
+                    ],
                 ]
             ], token: blog.superuser)
         #expect(status == 200, "\(body)")
@@ -230,11 +249,13 @@ import TreatyJSON
         #expect(dialect.realtimeClients.all.isEmpty)
     }
 
-    @Test("subscription options parse as PocketBase reads them", arguments: [
-        (#"posts?options={"query":{"expand":"tag","page":2},"headers":{"X-Token":"t"}}"#, "tag", "2", "x_token"),
-        ("posts?options=%7B%22query%22%3A%7B%22expand%22%3A%22a%22%7D%7D", "a", nil, nil),
-        ("posts?options=not-json", nil, nil, nil),
-    ] as [(String, String?, String?, String?)])
+    @Test(
+        "subscription options parse as PocketBase reads them",
+        arguments: [
+            (#"posts?options={"query":{"expand":"tag","page":2},"headers":{"X-Token":"t"}}"#, "tag", "2", "x_token"),
+            ("posts?options=%7B%22query%22%3A%7B%22expand%22%3A%22a%22%7D%7D", "a", nil, nil),
+            ("posts?options=not-json", nil, nil, nil),
+        ] as [(String, String?, String?, String?)])
     func subscriptionOptions(topic: String, expand: String?, page: String?, header: String?) {
         let subscription = PocketBaseSubscription(topic)
         #expect(subscription.option("expand") == expand)

@@ -59,7 +59,9 @@ enum RealtimeTestError: Error {
 
 extension InProcessPocketBase {
     /// `POST /api/realtime` for `connection`.
-    func subscribe(_ connection: RealtimeConnection, _ topics: [String], token: String? = nil) throws -> (Int, JSONValue) {
+    func subscribe(_ connection: RealtimeConnection, _ topics: [String], token: String? = nil) throws -> (
+        Int, JSONValue
+    ) {
         try send(
             .post, "/api/realtime",
             json: ["clientId": .string(connection.clientId), "subscriptions": .array(topics.map(JSONValue.string))],
