@@ -18,13 +18,14 @@ extension PocketBaseDialect {
     ///
     /// A reset or restore replaces every record at once, as a restore from backup (which
     /// restarts PocketBase) does: every client's stream ends and apps reconnect. A removed
-    /// collection sends nothing, as PocketBase drops the table without record events.
+    /// collection sends nothing, as PocketBase drops the table without record events; clients
+    /// bound to one of its records become guests, as on PocketBase.
     func broadcast(_ notification: StoreNotification, store: RecordStore) {
         switch notification {
         case .replaced:
             realtimeClients.dropAll()
-        case .resourceRemoved:
-            break
+        case .resourceRemoved(let name):
+            for client in realtimeClients.all { client.authCollectionRemoved(name) }
         case .records(let changes):
             let clients = realtimeClients.all
             guard !clients.isEmpty else { return }

@@ -61,6 +61,15 @@ final class PocketBaseRealtimeClient: Sendable {
         }
     }
 
+    /// Unbinds an auth record of `collection` (the collection was deleted); the client stays
+    /// connected as a guest and may bind again.
+    func authCollectionRemoved(_ collection: String) {
+        state.withLock { state in
+            guard case .record(let bound, _, _, _)? = state.auth, bound.name == collection else { return }
+            state.auth = nil
+        }
+    }
+
     /// PocketBase's `isSameAuth`: both guests, or the same record of the same collection.
     static func isSame(_ a: PocketBaseCaller, _ b: PocketBaseCaller) -> Bool {
         switch (a, b) {

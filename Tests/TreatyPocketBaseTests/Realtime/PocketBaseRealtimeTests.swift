@@ -240,6 +240,26 @@ import TreatyJSON
         #expect(events.map { $0.data["record"]?["title"] } == ["a", "b"])
     }
 
+    @Test("deleting an auth collection unbinds its records from their clients, which may bind again")
+    func authCollectionDeleted() throws {
+        let superuser = try token("_superusers", "admin@example.com", "admin-password-123")
+        let (created, members) = try send(
+            .post, "/api/collections", json: ["name": "members", "type": "auth", "listRule": "", "viewRule": ""],
+            token: superuser)
+        #expect(created == 200, "\(members)")
+        let (added, _) = try send(
+            .post, "/api/collections/members/records",
+            json: ["email": "m@example.com", "password": "secret-password", "passwordConfirm": "secret-password"],
+            token: superuser)
+        #expect(added == 200)
+        let member = try token("members", "m@example.com", "secret-password")
+        let connection = try RealtimeConnection(self)
+        #expect(try subscribe(connection, ["users/*"], token: member).0 == 204)
+        #expect(try subscribe(connection, ["users/*"]).0 == 403)
+        #expect(try send(.delete, "/api/collections/members", token: superuser).0 == 204)
+        #expect(try subscribe(connection, ["users/*"]).0 == 204, "a guest again")
+    }
+
     @Test("a reset ends every stream, as a restore from backup restarts PocketBase")
     func reset() throws {
         let connection = try RealtimeConnection(self)
