@@ -58,6 +58,7 @@ public final class RunningSimulator: Sendable {
         }
         guard first else { return }
         try? await serverChannel.close()
+        control.dropStreams()
         let open = connections.open
         if !open.isEmpty {
             for channel in open {

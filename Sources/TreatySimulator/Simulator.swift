@@ -85,7 +85,9 @@ public struct Simulator: Sendable {
             "simulator listening", metadata: ["url": "\(url.absoluteString)", "dialect": "\(type(of: dialect).id)"])
         return RunningSimulator(
             url: url, port: port,
-            control: SimulatorControl(store: store, journal: processor.journal, faults: processor.faults), group: group, ownsGroup: !configuration.sharesEventLoops, serverChannel: channel, connections: connections,
+            control: SimulatorControl(
+                store: store, journal: processor.journal, faults: processor.faults, streams: processor.streams),
+            group: group, ownsGroup: !configuration.sharesEventLoops, serverChannel: channel, connections: connections,
             shutdownTimeout: configuration.shutdownTimeout, logger: configuration.logger)
     }
 

@@ -23,7 +23,7 @@ public protocol Dialect: Sendable {
     /// - Parameters:
     ///   - request: The request, with its body already read (and within the body limit).
     ///   - store: The records to serve and change.
-    /// - Returns: The complete response.
+    /// - Returns: The complete response, or one whose body is a ``ResponseStream``.
     func respond(to request: DialectRequest, store: RecordStore) -> DialectResponse
 
     /// The response for a failure the server detects before the dialect sees the request.
@@ -111,15 +111,27 @@ public struct QueryItem: Sendable, Hashable {
 public struct DialectResponse: Sendable {
     /// The status.
     public var status: HTTPResponse.Status
-    /// The header fields (the server adds `Content-Length`).
+    /// The header fields (the server adds `Content-Length`, or for a ``stream``
+    /// `Transfer-Encoding: chunked`).
     public var headers: HTTPFields
-    /// The body bytes.
+    /// The body bytes (ignored when ``stream`` is set).
     public var body: [UInt8]
+    /// The body, when it is sent as it is produced (server-sent events); `nil` for a complete
+    /// ``body``.
+    public var stream: ResponseStream?
 
     /// Creates a response.
     public init(status: HTTPResponse.Status, headers: HTTPFields = [:], body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body
+    }
+
+    /// Creates a response whose body is `stream`.
+    public init(status: HTTPResponse.Status, headers: HTTPFields = [:], stream: ResponseStream) {
+        self.status = status
+        self.headers = headers
+        body = []
+        self.stream = stream
     }
 }

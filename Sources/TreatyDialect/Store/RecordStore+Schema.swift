@@ -35,6 +35,7 @@ extension RecordStore {
             _ = try Self.model(name, in: state)
             state.removeResource(named: name)
             commit([.remove(name)], in: &state)
+            observe(.resourceRemoved(name))
         }
     }
 }

@@ -45,8 +45,10 @@ extension RecordStore {
                     return readerView.withLock { $0.take() }
                 }
                 Self.discard(view)
+                observers.deliver()
                 return result
             } catch {
+                observers.discardPending()
                 let view = state.withLock { state -> StoreState? in
                     guard var before = readerView.withLock({ $0.take() }) else {
                         state.rollBack()

@@ -110,12 +110,15 @@ extension RecordStore {
         }
     }
 
-    /// Runs a write under the writer lock (``transaction(_:)``) and the state lock.
+    /// Runs a write under the writer lock (``transaction(_:)``) and the state lock, then — unless
+    /// it is part of an open transaction — tells observers what it committed, still under the
+    /// writer lock so that notifications keep commit order.
     func writing<Result, Failure: Error>(_ body: (inout StoreState) throws(Failure) -> Result) throws(Failure)
         -> Result
     {
-        try writers.withLock(owning: false) { _ throws(Failure) -> Result in
-            try state.withLock { state throws(Failure) -> Result in try body(&state) }
+        try writers.withLock(owning: false) { nested throws(Failure) -> Result in
+            defer { if !nested { observers.deliver() } }
+            return try state.withLock { state throws(Failure) -> Result in try body(&state) }
         }
     }
 

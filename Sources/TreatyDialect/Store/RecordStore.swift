@@ -27,6 +27,8 @@ public final class RecordStore: Sendable {
     /// transaction's undo log by the first such read (``transaction(_:)``); `nil` while none is
     /// built. Taken only inside `state`'s lock.
     let readerView = Mutex<StoreState?>(nil)
+    /// Who ``observe(_:)`` the commits, and what the current write will tell them.
+    let observers = StoreObservers()
 
     /// Where committed writes are reported (``StoreCommitLog``); `nil` keeps the store in
     /// memory only.
@@ -77,6 +79,7 @@ public final class RecordStore: Sendable {
             keepReaderView(across: &fresh, replacing: current)
             swap(&current, &fresh)
             commit([.reset(historyOrigin: current.historyOrigin)], in: &current)
+            observe(.replaced)
             return fresh
         }
         Self.discard(replaced)
@@ -110,6 +113,7 @@ public final class RecordStore: Sendable {
             keepReaderView(across: &saved, replacing: current)
             swap(&current, &saved)
             commit([.restore(name)], in: &current)
+            observe(.replaced)
             return saved
         }
         let restored = replaced != nil

@@ -18,10 +18,11 @@ struct PocketBaseQueryScope {
 
 extension PocketBaseDialect {
     /// A query scope over the store's records, with `replacing` standing in for one record
-    /// (a create or update not yet written).
+    /// (a create or update not yet written); `context` is what rules read as
+    /// `@request.context` (`realtime` for subscription events).
     func queryScope(
         _ call: PocketBaseCall, body: JSONObject = JSONObject(),
-        replacing: (collection: String, record: JSONObject)? = nil
+        replacing: (collection: String, record: JSONObject)? = nil, context: String = "default"
     ) -> PocketBaseQueryScope {
         let (names, schemas, generation) = state.withLock { state in
             let schemas = state.queries.schemas ?? Self.querySchemas(state.collections)
@@ -32,7 +33,7 @@ extension PocketBaseDialect {
         for item in call.request.query where query[item.name] == nil { query[item.name] = .string(item.value) }
         let request: JSONObject = [
             "auth": .object(call.caller.authContext), "body": .object(body), "query": .object(query),
-            "method": .string(call.request.method.rawValue), "context": "default",
+            "method": .string(call.request.method.rawValue), "context": .string(context),
         ]
         return PocketBaseQueryScope(
             schema: schemas.full, publicSchema: schemas.public, generation: generation,

@@ -25,6 +25,8 @@ extension PocketBaseDialect {
         switch (method, rest.count, rest.first) {
         case (.get, 1, "health"):
             return Self.json(["message": "API is healthy.", "code": 200, "data": [:]])
+        case (_, 1, "realtime"):
+            return try realtime(call)
         case (_, 1, "batch") where method == .post:
             return try batch(call)
         case (_, 1, "settings"):

@@ -29,6 +29,8 @@ final class PocketBaseDialect: Dialect {
     /// store's writer lock, then this, then the store's state lock (see the store's
     /// "Transactions" documentation).
     let state: Mutex<PocketBaseDialectState>
+    /// The realtime clients and their subscriptions (`/api/realtime`).
+    let realtimeClients: PocketBaseRealtime
     /// Indexes of collection fields, kept between requests until their collection changes.
     let indexes = QueryIndexCache()
     /// Parameterless record views, kept until a collection or any record changes.
@@ -46,6 +48,7 @@ final class PocketBaseDialect: Dialect {
     init(configuration: PocketBaseDialectConfiguration = .init()) {
         self.configuration = configuration
         state = Mutex(PocketBaseDialectState())
+        realtimeClients = PocketBaseRealtime(limits: configuration.realtime)
     }
 
     /// A contract with no resources, for a store the dialect fills itself.

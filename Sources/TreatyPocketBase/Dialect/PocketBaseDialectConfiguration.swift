@@ -8,6 +8,8 @@ struct PocketBaseDialectConfiguration: Sendable {
     var collections: [PocketBaseCollection]
     /// The seed of generated record ids, token keys and secrets.
     var seed: UInt64
+    /// Realtime timeouts, form limits and the bound on a slow client's queue.
+    var realtime = PocketBaseRealtimeLimits()
 
     /// Creates a configuration.
     ///

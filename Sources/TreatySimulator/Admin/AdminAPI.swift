@@ -5,9 +5,9 @@ import TreatyDialect
 import TreatyJSON
 
 /// The simulator's own endpoints under `/__treaty/`: reset, snapshots, state dumps, the
-/// request journal and fault rules, and the ``Dashboard`` pages. They answer JSON (the
-/// dashboard HTML) and never reach the dialect; state dumps and the journal mask what
-/// `SecretPolicy` calls secret.
+/// request journal, fault rules, dropping open streams, and the ``Dashboard`` pages. They
+/// answer JSON (the dashboard HTML) and never reach the dialect; state dumps and the journal
+/// mask what `SecretPolicy` calls secret.
 struct AdminAPI: Sendable {
     /// The reserved path prefix; no contract route can start with it.
     static let prefix = "/__treaty"
@@ -15,13 +15,18 @@ struct AdminAPI: Sendable {
     let store: RecordStore
     let journal: RequestJournal
     let faults: FaultInjector
+    let streams: OpenStreams
     let logger: Logger
     let dashboard: Dashboard
 
-    init(store: RecordStore, journal: RequestJournal, faults: FaultInjector, dialect: any Dialect, logger: Logger) {
+    init(
+        store: RecordStore, journal: RequestJournal, faults: FaultInjector, streams: OpenStreams, dialect: any Dialect,
+        logger: Logger
+    ) {
         self.store = store
         self.journal = journal
         self.faults = faults
+        self.streams = streams
         self.logger = logger
         dashboard = Dashboard(store: store, journal: journal, faults: faults, dialect: dialect, logger: logger)
     }
@@ -95,10 +100,14 @@ struct AdminAPI: Sendable {
             return AdminResponse.json(["count": .number(JSONNumber(journal.count(matching: Self.filter(request))))])
         case "faults" where segments.count == 1:
             return faultRules(request)
+        case "streams" where segments.count == 2 && segments[1] == "drop":
+            guard method == .post else { return AdminResponse.methodNotAllowed([.post], path: request.path) }
+            return AdminResponse.json(["dropped": .number(JSONNumber(streams.cancelAll()))])
         default:
             return AdminResponse.error(
                 .notFound,
-                "no admin endpoint \(request.method.rawValue) \(request.path); see /__treaty/{reset,snapshots,state,requests,faults}")
+                "no admin endpoint \(request.method.rawValue) \(request.path); "
+                    + "see /__treaty/{reset,snapshots,state,requests,faults,streams/drop}")
         }
     }
 

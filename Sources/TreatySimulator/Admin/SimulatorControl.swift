@@ -14,6 +14,7 @@ public struct SimulatorControl: Sendable {
     let store: RecordStore
     let journal: RequestJournal
     let faults: FaultInjector
+    let streams: OpenStreams
 
     /// Puts every record back as the fixtures have them (`POST /__treaty/reset`).
     public func reset() {
@@ -58,6 +59,15 @@ public struct SimulatorControl: Sendable {
     /// Adds a fault rule after the active ones.
     public func addFault(_ rule: FaultRule) {
         faults.add(rule)
+    }
+
+    /// Drops the connection of every open response stream (a realtime subscription, say), as a
+    /// server restart or a network change would, so an app's reconnect logic can be tested.
+    ///
+    /// - Returns: How many streams were open.
+    @discardableResult
+    public func dropStreams() -> Int {
+        streams.cancelAll()
     }
 
     /// Removes every fault rule.

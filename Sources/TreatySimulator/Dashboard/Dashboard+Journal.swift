@@ -83,6 +83,7 @@ extension Dashboard {
     }
 
     /// Sends a journaled request to the dialect again, journals it as a new entry, and shows it.
+    /// An answer that is a stream is ended at once; its entry shows the head.
     func replay(_ number: String) -> DialectResponse {
         guard let sequence = Int(number), let entry = journal.entry(sequence) else {
             return DashboardPage.problem(.notFound, "The journal holds no request #\(number).", section: .journal)
@@ -90,6 +91,8 @@ extension Dashboard {
         let started = ContinuousClock.now
         let replayed = journal.begin(entry.replay)
         let response = dialect.respond(to: entry.replayRequest, store: store)
+        // A replayed stream (an event subscription) has no client to read it: end it at once.
+        response.stream?.cancel()
         let elapsed = ContinuousClock.now - started
         let micros = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
         journal.finish(replayed, status: Int(response.status.code), durationMicros: micros, fault: nil, answer: response)

@@ -17,6 +17,8 @@ final class RequestProcessor: Sendable {
     let journal: RequestJournal
     let faults: FaultInjector
     let admin: AdminAPI
+    /// The response streams being written.
+    let streams = OpenStreams()
     let logger: Logger
     let maxBodySize: Int
     /// The admin API's token, when it needs one.
@@ -29,7 +31,8 @@ final class RequestProcessor: Sendable {
         self.dialect = dialect
         journal = RequestJournal(capacity: configuration.journalCapacity)
         faults = FaultInjector(rules: configuration.faults, seed: configuration.seed)
-        admin = AdminAPI(store: store, journal: journal, faults: faults, dialect: dialect, logger: configuration.logger)
+        admin = AdminAPI(
+            store: store, journal: journal, faults: faults, streams: streams, dialect: dialect, logger: configuration.logger)
         logger = configuration.logger
         maxBodySize = configuration.maxBodySize
         adminToken = configuration.adminToken

@@ -13,7 +13,8 @@ import TreatyDialect
 
 /// The per-connection handler: it collects one request at a time (the pipelining handler in
 /// front of it holds back the next), hands it to the ``RequestProcessor`` synchronously on the
-/// event loop, and writes the reply with `Content-Length`, honouring keep-alive.
+/// event loop, and writes the reply with `Content-Length`, honouring keep-alive — or, when the
+/// reply is a ``ResponseStream``, chunked as the stream produces it, until it ends.
 ///
 /// A body that crosses the limit is refused at once with the dialect's 413 and
 /// `Connection: close`; the rest of it is read and dropped (a lingering close, as nginx does, so
@@ -24,7 +25,7 @@ final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
 
-    private enum State {
+    enum State {
         case idle
         case receiving(HTTPRequestHead, started: NIODeadline, body: ByteBuffer)
         /// Refused (413): drop the rest of the body until `deadline`, then close once `answered`.
@@ -33,12 +34,17 @@ final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
         case answering(HTTPRequestHead)
         /// A refused request's body has ended; the connection closes once the answer is out.
         case closing
+        /// The answer is a stream being written, each chunk delayed by an injected latency.
+        case streaming(ResponseStream, delayMilliseconds: Int)
     }
 
-    private let processor: RequestProcessor
-    private var state = State.idle
+    let processor: RequestProcessor
+    var state = State.idle
     private var pending: Scheduled<Void>?
     private var isActive = true
+    /// A stream's idle timeout and longest duration, while one is written.
+    var idleTimer: Scheduled<Void>?
+    var lifetime: Scheduled<Void>?
 
     init(processor: RequestProcessor) {
         self.processor = processor
@@ -82,7 +88,7 @@ final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
                 pending?.cancel()
                 let channel = context.channel
                 answered.whenComplete { _ in channel.close(promise: nil) }
-            case .idle, .answering, .closing:
+            case .idle, .answering, .closing, .streaming:
                 break
             }
         }
@@ -92,6 +98,7 @@ final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
         isActive = false
         pending?.cancel()
         pending = nil
+        cancelStreaming()
         context.fireChannelInactive()
     }
 
@@ -103,8 +110,13 @@ final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
         }
         switch state {
         case .idle, .receiving: context.close(promise: nil)
-        case .answering, .discarding, .closing: break
+        case .answering, .discarding, .closing, .streaming: break
         }
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable { resumeStreaming(context: context) }
+        context.fireChannelWritabilityChanged()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
@@ -165,7 +177,11 @@ final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
         switch reply.action {
         case .respond(let response):
             processor.complete(reply, status: response.status.code)
-            write(response, for: head, keepAlive: head.isKeepAlive, context: context)
+            if let stream = response.stream {
+                startStreaming(response, stream: stream, for: head, delay: reply.delayMilliseconds, context: context)
+            } else {
+                write(response, for: head, keepAlive: head.isKeepAlive, context: context)
+            }
         case .reset:
             processor.complete(reply, status: nil)
             reset(context: context)

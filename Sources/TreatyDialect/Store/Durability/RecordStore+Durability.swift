@@ -70,8 +70,10 @@ extension RecordStore {
         commitLog.append(StoreCommit(payload: payload))
     }
 
-    /// Commits row changes: adds them to the open transaction's undo log, or reports them.
+    /// Commits row changes: queues them for observers, and adds them to the open transaction's
+    /// undo log or reports them to the commit log.
     func commit(changes: some Collection<StoreChange>, in state: inout StoreState) {
+        observe(changes: changes, in: state)
         guard state.transaction == nil else {
             state.journal(changes)
             return
