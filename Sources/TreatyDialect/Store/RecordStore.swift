@@ -74,6 +74,7 @@ public final class RecordStore: Sendable {
         fresh.restartHistory(now: now)
         let replaced = writing { current in
             fresh.snapshots = current.snapshots
+            fresh.attachments[.standing] = current.attachments[.standing]
             keepReaderView(across: &fresh, replacing: current)
             swap(&current, &fresh)
             commit([.reset(historyOrigin: current.historyOrigin)], in: &current)
@@ -95,6 +96,7 @@ public final class RecordStore: Sendable {
         writing { current in
             var copy = current
             copy.snapshots = [:]
+            copy.attachments[.standing] = nil
             copy.transaction = nil
             current.snapshots[name] = copy
             commit([.snapshot(name)], in: &current)
@@ -107,6 +109,7 @@ public final class RecordStore: Sendable {
         let replaced = writing { current -> StoreState? in
             guard var saved = current.snapshots[name] else { return nil }
             saved.snapshots = current.snapshots
+            saved.attachments[.standing] = current.attachments[.standing]
             keepReaderView(across: &saved, replacing: current)
             swap(&current, &saved)
             commit([.restore(name)], in: &current)

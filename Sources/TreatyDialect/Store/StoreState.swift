@@ -45,6 +45,8 @@ struct StoreState: Sendable {
     var purgedThroughVersion: Int64 = 0
     var random: SeededGenerator
     var snapshots: [String: StoreState] = [:]
+    /// What dialects keep beside the records (``RecordStore/attach(_:as:in:)``), by area and key.
+    var attachments: [StoreAttachmentArea: [String: StoreAttachment]] = [:]
     /// The open transaction's undo log (``RecordStore/transaction(_:)``); `nil` when none is
     /// open. Readers outside the transaction see the state it rolls back to.
     var transaction: TransactionLog?
@@ -161,6 +163,13 @@ struct StoreState: Sendable {
         transaction?.entries.append(contentsOf: changes.lazy.map(TransactionLog.Entry.record))
     }
 
+    /// Adds the attachment `key` of `area` as it is now to the open transaction's undo log, if
+    /// one is open, before a write replaces or removes it.
+    mutating func journalAttachment(_ key: String, in area: StoreAttachmentArea) {
+        guard transaction != nil else { return }
+        transaction?.entries.append(.attachment(area, key, attachments[area]?[key]))
+    }
+
     /// Adds `resource`'s table as it is now to the open transaction's undo log, if one is open,
     /// before a schema change replaces or removes it.
     mutating func journalSchemaChange(of resource: String) {
@@ -183,6 +192,7 @@ struct StoreState: Sendable {
             switch entry {
             case .record(let change): undo(change)
             case .table(let resource, let table): tables[resource] = table
+            case .attachment(let area, let key, let previous): attachments[area, default: [:]][key] = previous
             }
         }
         models = log.models
