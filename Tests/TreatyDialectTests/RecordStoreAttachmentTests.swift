@@ -43,6 +43,25 @@ import TreatyTestSupport
         #expect(store.attachments(prefixed: "x/").keys.sorted() == ["x/secret", "x/settings"])
     }
 
+    @Test("random draws never repeat: a rolled-back transaction, a restore and a reset leave the generator where it is")
+    func drawsNeverGoBack() {
+        let store = Self.store()
+        store.snapshot(named: "s")
+        var seen: Set<UInt64> = []
+        #expect(throws: StoreError.self) {
+            try store.transaction { () throws(StoreError) in
+                seen.insert(store.random { $0.next() })
+                throw StoreError(.conflict, "no")
+            }
+        }
+        seen.insert(store.random { $0.next() })
+        store.restore(named: "s")
+        seen.insert(store.random { $0.next() })
+        store.reset()
+        seen.insert(store.random { $0.next() })
+        #expect(seen.count == 4)
+    }
+
     @Test("records attachments follow snapshots, restores and resets; standing ones stay as they are")
     func areas() {
         let store = Self.store()

@@ -75,6 +75,7 @@ public final class RecordStore: Sendable {
         let replaced = writing { current in
             fresh.snapshots = current.snapshots
             fresh.attachments[.standing] = current.attachments[.standing]
+            fresh.draws = current.draws
             keepReaderView(across: &fresh, replacing: current)
             swap(&current, &fresh)
             commit([.reset(historyOrigin: current.historyOrigin)], in: &current)
@@ -110,6 +111,7 @@ public final class RecordStore: Sendable {
             guard var saved = current.snapshots[name] else { return nil }
             saved.snapshots = current.snapshots
             saved.attachments[.standing] = current.attachments[.standing]
+            saved.draws = current.draws
             keepReaderView(across: &saved, replacing: current)
             swap(&current, &saved)
             commit([.restore(name)], in: &current)

@@ -44,6 +44,10 @@ struct StoreState: Sendable {
     /// Versions at or below this were purged with their tombstones; older cursors are expired.
     var purgedThroughVersion: Int64 = 0
     var random: SeededGenerator
+    /// The generator of ``RecordStore/random(_:)``: never put back — not by a rollback, a
+    /// restore or a reset — so what it drew is never drawn again (its position is committed
+    /// with every write).
+    var draws: SeededGenerator
     var snapshots: [String: StoreState] = [:]
     /// What dialects keep beside the records (``RecordStore/attach(_:as:in:)``), by area and key.
     var attachments: [StoreAttachmentArea: [String: StoreAttachment]] = [:]
@@ -60,6 +64,7 @@ struct StoreState: Sendable {
     init(models: [String: ResourceModel], fixtures: FixtureSet, configuration: StoreConfiguration, now: Int64) {
         self.models = models
         random = SeededGenerator(seed: configuration.seed)
+        draws = SeededGenerator(seed: configuration.seed &+ 0x9E37_79B9_7F4A_7C15)
         clock = configuration.clock
         if case .fixed(let start) = configuration.clock { lastMutation = start - 1 }
         for (name, model) in models {

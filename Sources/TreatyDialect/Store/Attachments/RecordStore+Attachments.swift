@@ -50,13 +50,17 @@ extension RecordStore {
         }
     }
 
-    /// Draws from the store's seeded generator: the one server-assigned ids come from, whose
-    /// position is committed with every write (see ``uuid()``), so a value drawn for something
-    /// that was written is never drawn again after a restart.
+    /// Draws from a seeded generator of the store's that never goes back: a rolled-back
+    /// transaction, a restore and a reset leave its position where it is, and every commit
+    /// carries the position, so what it drew is not drawn again — in this run, or after a
+    /// restart from a ``StoreCommitLog`` once a write has committed after the draw. For ids,
+    /// keys, file names and tokens a dialect hands out; seeded from the configuration, so runs
+    /// are reproducible. (``uuid()`` draws from the generator a rollback or restore puts back,
+    /// as the store's own server-assigned ids do.)
     ///
     /// - Parameter body: What to make from the generator (keep it short: writers wait).
     /// - Returns: What `body` returns.
     public func random<Result>(_ body: (inout SeededGenerator) -> Result) -> Result {
-        writing { state in body(&state.random) }
+        writing { state in body(&state.draws) }
     }
 }

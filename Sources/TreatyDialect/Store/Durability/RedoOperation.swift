@@ -78,6 +78,7 @@ enum RedoOperation: Sendable {
                 origin: try StoreImageCoding.integer(operation["historyOrigin"], "historyOrigin"))
             fresh.snapshots = state.snapshots
             fresh.attachments[.standing] = state.attachments[.standing]
+            fresh.draws = state.draws
             state = fresh
         case "snapshot":
             var copy = state
@@ -91,6 +92,7 @@ enum RedoOperation: Sendable {
             }
             saved.snapshots = state.snapshots
             saved.attachments[.standing] = state.attachments[.standing]
+            saved.draws = state.draws
             state = saved
         case "attach":
             guard let area = operation["area"]?.stringValue.flatMap(StoreAttachmentArea.init(rawValue:)) else {

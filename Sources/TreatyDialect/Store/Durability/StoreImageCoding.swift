@@ -106,6 +106,7 @@ enum StoreImageCoding {
             "lastMutation": number(state.lastMutation),
             "purgedThroughVersion": number(state.purgedThroughVersion),
             "random": .string(String(state.random.position)),
+            "draws": .string(String(state.draws.position)),
         ])
     }
 
@@ -118,6 +119,7 @@ enum StoreImageCoding {
             throw StoreImageError("'random' must be the generator's position as a decimal string")
         }
         state.random = SeededGenerator(seed: position)
+        if let draws = counters["draws"]?.stringValue.flatMap(UInt64.init) { state.draws = SeededGenerator(seed: draws) }
     }
 
     static func encode(_ row: StoredRecord, id: String) -> JSONValue {
