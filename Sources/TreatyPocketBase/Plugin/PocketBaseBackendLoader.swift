@@ -26,6 +26,10 @@ struct PocketBaseBackendLoader {
             configuration.collections = schema.collections
         }
         var contract = schema.contract ?? PocketBaseDialect.emptyContract
+        // The store's resources are the configured collections, fixtures or not, so a
+        // `--persist` directory made with fixtures is read back (without them) under the same
+        // record shapes; with fixtures, their collections come first.
+        contract.resources = configuration.collections.map(\.storeResource)
         var fixtures = FixtureSet()
         if let directory = setup.fixtures {
             var loader = PocketBaseRecordLoader(collections: configuration.collections, seed: setup.seed)
@@ -33,7 +37,8 @@ struct PocketBaseBackendLoader {
             let result = loader.load(directory: directory)
             diagnostics += result.diagnostics
             guard !result.hasErrors else { return BackendLoadResult(backend: nil, diagnostics: diagnostics) }
-            contract.resources = result.contract(collections: loader.collections).resources
+            let loaded = result.contract(collections: loader.collections).resources
+            contract.resources = loaded + contract.resources.filter { resource in !loaded.contains { $0.name == resource.name } }
             fixtures = result.fixtures
         }
         let settings = configuration
