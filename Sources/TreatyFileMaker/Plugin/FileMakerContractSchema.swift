@@ -13,7 +13,7 @@ struct FileMakerContractSchema: DialectSchema {
     let schema: FileMakerSchema
 
     func makeBackend(_ setup: BackendSetup, options: FileMakerServeOptions) -> BackendLoadResult {
-        var configuration = FileMakerDialectConfiguration(schema: schema, seed: setup.seed)
+        var configuration = FileMakerDialectConfiguration(schema: schema)
         var diagnostics: [Diagnostic] = []
         if let idle = options.sessionIdle {
             configuration.sessionIdleMilliseconds = idle.milliseconds
