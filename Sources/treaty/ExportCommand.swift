@@ -3,6 +3,7 @@ import Foundation
 import TreatyCore
 import TreatyDialect
 import TreatyDialectKit
+import TreatyJSON
 import TreatyPersistence
 
 /// `treaty export`: writes what a server holds in a form the other commands read.
@@ -73,13 +74,16 @@ struct ExportFixturesCommand: ParsableCommand {
         do {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
             for file in files {
-                try Data(file.contents).write(to: URL(fileURLWithPath: out).appendingPathComponent(file.relativePath))
+                let url = URL(fileURLWithPath: out).appendingPathComponent(file.relativePath)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(file.contents).write(to: url)
             }
         } catch {
             Console.standardError.write("\(out): error: cannot write the fixtures: \(error)\n")
             throw Status.unusableInput
         }
-        let records = read.store.resources.reduce(0) { $0 + (read.store.dump($1.name)?.count ?? 0) }
+        let records = files.reduce(0) { $0 + ((try? JSONParser().parse($1.contents))?.arrayValue?.count ?? 0) }
         Console.standardOutput.write(
             "treaty: exported \(records) record\(records == 1 ? "" : "s") in \(files.count) file\(files.count == 1 ? "" : "s") to \(FixtureSelection.shown(out))\n")
     }

@@ -41,4 +41,46 @@ extension PersistTests {
         #expect(records.body.contains("Simone"), "\(records.body)")
         #expect(records.body.contains(#""gNote":"kept""#), "the session's globals: \(records.body)")
     }
+
+    /// Logs in to the music contract's database; returns the bearer headers.
+    static func fileMakerSession(_ url: String) async throws -> [String: String] {
+        let basic = Data("admin:admin-password-123".utf8).base64EncodedString()
+        let login = try await SecretLeakTests.send(
+            "POST", url + music + "/sessions",
+            headers: ["Authorization": "Basic \(basic)", "Content-Type": "application/json"], body: "{}")
+        #expect(login.status == 200, "\(login.body)")
+        let object = try Self.object(login.body)
+        let token = try #require((object["response"] as? [String: Any])?["token"] as? String, "\(login.body)")
+        return ["Authorization": "Bearer \(token)", "Content-Type": "application/json"]
+    }
+
+    @Test("FileMaker: export fixtures writes the persisted records as fixtures that serve reads back with their ids")
+    func fileMakerExport() async throws {
+        let directory = Self.directory()
+        let out = directory + "-fixtures"
+        defer {
+            try? FileManager.default.removeItem(atPath: directory)
+            try? FileManager.default.removeItem(atPath: out)
+        }
+        let persisted = try ServeProcess(["--contract", "Contracts/music/", "--port", "0", "--persist", directory])
+        let url = try #require(persisted.url, "\(persisted.banner)")
+        let session = try await Self.fileMakerSession(url)
+        let created = try await SecretLeakTests.send(
+            "POST", url + Self.music + "/layouts/Artists/records", headers: session,
+            body: #"{"fieldData":{"firstName":"Nina","lastName":"Simone","since":"02/21/1933","instruments(2)":"piano"}}"#)
+        #expect(created.status == 200, "\(created.body)")
+        let before = try await SecretLeakTests.send("GET", url + Self.music + "/layouts/Artists/records", headers: session)
+        let export = try await TreatyProcess.run(
+            ["export", "fixtures", "--contract", "Contracts/music/", "--persist", directory, "--out", out])
+        persisted.stop(SIGTERM)
+        #expect(export.status == 0, "\(export.standardError)")
+        #expect(export.standardOutput.contains("in 2 files"), "\(export.standardOutput)")
+        let served = try ServeProcess(["--contract", "Contracts/music/", "--port", "0", "--fixtures", out])
+        defer { served.stop(SIGTERM) }
+        let again = try #require(served.url, "\(served.banner)")
+        let after = try await SecretLeakTests.send(
+            "GET", again + Self.music + "/layouts/Artists/records", headers: try await Self.fileMakerSession(again))
+        #expect(after.status == 200)
+        #expect(after.body == before.body)
+    }
 }

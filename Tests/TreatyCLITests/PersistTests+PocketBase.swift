@@ -142,4 +142,38 @@ extension PersistTests {
             restarted, collection: "users", identity: "lee@example.com", password: "lee-password-1")
         #expect(!user.isEmpty)
     }
+
+    @Test("PocketBase: export fixtures writes the persisted records as fixtures that serve reads back (a user signs in with the same password) and check accepts for non-auth collections")
+    func pocketBaseExport() async throws {
+        let directory = Self.directory()
+        let out = directory + "-fixtures"
+        defer {
+            try? FileManager.default.removeItem(atPath: directory)
+            try? FileManager.default.removeItem(atPath: out)
+        }
+        let persisted = try ServeProcess(["--contract", "Contracts/blog", "--port", "0", "--persist", directory])
+        let url = try #require(persisted.url, "\(persisted.banner)")
+        let signUp = try await SecretLeakTests.send(
+            "POST", url + "/api/collections/users/records", headers: Self.json,
+            body: #"{"email":"max@example.com","password":"max-password-1","passwordConfirm":"max-password-1"}"#)
+        #expect(signUp.status == 200, "\(signUp.body)")
+        let posts = try await SecretLeakTests.send("GET", url + "/api/collections/posts/records")
+        let export = try await TreatyProcess.run(
+            ["export", "fixtures", "--contract", "Contracts/blog", "--persist", directory, "--out", out])
+        persisted.stop(SIGTERM)
+        #expect(export.status == 0, "\(export.standardError)")
+        #expect(export.standardOutput.contains("in 4 files"), "\(export.standardOutput)")
+        for collection in ["posts", "tags", "comments"] {
+            let check = try await TreatyProcess.run(
+                ["check", "--contract", "Contracts/blog", "--resource", collection, out + "/\(collection).json"])
+            #expect(check.status == 0, "\(collection): \(check.standardOutput)")
+        }
+        let served = try ServeProcess(["--contract", "Contracts/blog", "--port", "0", "--fixtures", out])
+        defer { served.stop(SIGTERM) }
+        let again = try #require(served.url, "\(served.banner)")
+        #expect(try await SecretLeakTests.send("GET", again + "/api/collections/posts/records").body == posts.body)
+        let user = try await Self.pocketBaseToken(
+            again, collection: "users", identity: "max@example.com", password: "max-password-1")
+        #expect(!user.isEmpty)
+    }
 }

@@ -95,6 +95,13 @@ extension PocketBaseDialect {
         "sha256$" + PocketBaseDigest.hex(PocketBaseDigest.sha256("treaty-pocketbase:" + password))
     }
 
+    /// Whether `text` is a password in its stored form (``passwordHash(_:)``).
+    static func isPasswordHash(_ text: String) -> Bool {
+        let digest = text.utf8.dropFirst("sha256$".utf8.count)
+        return text.hasPrefix("sha256$") && digest.count == 64
+            && digest.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
     /// The time of the store's next change in PocketBase's form: what a write stamps, on the
     /// store's clock (so `--clock` makes answers reproducible).
     static func changeTime(_ store: RecordStore) -> PocketBaseDateTime {

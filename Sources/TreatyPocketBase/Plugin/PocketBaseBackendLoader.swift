@@ -42,7 +42,8 @@ struct PocketBaseBackendLoader {
             fixtures = result.fixtures
         }
         let settings = configuration
-        let backend = SimulatedBackend(contract: contract, fixtures: fixtures) {
+        let writer = PocketBaseFixtureWriter(collections: configuration.collections)
+        let backend = SimulatedBackend(contract: contract, fixtures: fixtures, exportFixtures: { writer.files(of: $0) }) {
             PocketBaseDialect(configuration: settings)
         }
         return BackendLoadResult(backend: backend, diagnostics: diagnostics)
