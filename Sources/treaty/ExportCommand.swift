@@ -23,9 +23,10 @@ struct ExportFixturesCommand: ParsableCommand {
         abstract: "Write the records persisted in a --persist directory as a fixture set.",
         discussion: """
             Reads the state in DIR (as 'treaty serve --persist DIR' left it, also while it runs; \
-            nothing in DIR changes) and writes it to --out in the dialect's fixture format: every \
-            record, tombstones included, with its version and times, so 'treaty serve --fixtures \
-            OUT' starts where the persisted server stood and 'treaty check --resource R OUT/R.json' \
+            nothing in DIR changes) and writes it to --out in the dialect's fixture format (rest-sync: \
+            every record, tombstones included, with its version and times; what the other dialects \
+            leave out is in the Persistence article), so 'treaty serve --fixtures OUT' starts where \
+            the persisted server stood and 'treaty check --resource R OUT/R.json' \
             judges it. --out must not exist or be empty. Exit 0 when written, 2 when the contract, \
             DIR or --out is unusable or the dialect cannot export fixtures.
             """
