@@ -11,7 +11,7 @@ struct PocketBaseBackendLoader {
     let options: PocketBaseServeOptions
 
     func load() -> BackendLoadResult {
-        var configuration = PocketBaseDialectConfiguration(seed: setup.seed)
+        var configuration = PocketBaseDialectConfiguration()
         var diagnostics: [Diagnostic] = []
         if let superuser = options.superuser {
             configuration.superuserEmail = superuser.email
