@@ -3,6 +3,7 @@ import Foundation
 import TreatyCore
 import TreatyDialect
 import TreatyDialectKit
+import TreatyJSON
 import TreatyPersistence
 
 /// `treaty export`: writes what a server holds in a form the other commands read.
@@ -22,9 +23,10 @@ struct ExportFixturesCommand: ParsableCommand {
         abstract: "Write the records persisted in a --persist directory as a fixture set.",
         discussion: """
             Reads the state in DIR (as 'treaty serve --persist DIR' left it, also while it runs; \
-            nothing in DIR changes) and writes it to --out in the dialect's fixture format: every \
-            record, tombstones included, with its version and times, so 'treaty serve --fixtures \
-            OUT' starts where the persisted server stood and 'treaty check --resource R OUT/R.json' \
+            nothing in DIR changes) and writes it to --out in the dialect's fixture format (rest-sync: \
+            every record, tombstones included, with its version and times; what the other dialects \
+            leave out is in the Persistence article), so 'treaty serve --fixtures OUT' starts where \
+            the persisted server stood and 'treaty check --resource R OUT/R.json' \
             judges it. --out must not exist or be empty. Exit 0 when written, 2 when the contract, \
             DIR or --out is unusable or the dialect cannot export fixtures.
             """
@@ -73,13 +75,16 @@ struct ExportFixturesCommand: ParsableCommand {
         do {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
             for file in files {
-                try Data(file.contents).write(to: URL(fileURLWithPath: out).appendingPathComponent(file.relativePath))
+                let url = URL(fileURLWithPath: out).appendingPathComponent(file.relativePath)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(file.contents).write(to: url)
             }
         } catch {
             Console.standardError.write("\(out): error: cannot write the fixtures: \(error)\n")
             throw Status.unusableInput
         }
-        let records = read.store.resources.reduce(0) { $0 + (read.store.dump($1.name)?.count ?? 0) }
+        let records = files.reduce(0) { $0 + ((try? JSONParser().parse($1.contents))?.arrayValue?.count ?? 0) }
         Console.standardOutput.write(
             "treaty: exported \(records) record\(records == 1 ? "" : "s") in \(files.count) file\(files.count == 1 ? "" : "s") to \(FixtureSelection.shown(out))\n")
     }

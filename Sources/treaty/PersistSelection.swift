@@ -13,13 +13,6 @@ enum PersistSelection {
         _ directory: String, backend: SimulatedBackend, configuration: StoreConfiguration, compactAfter: Int,
         logger: Logger
     ) throws -> PersistentStore {
-        guard backend.keepsStateInStore else {
-            Console.standardError.write(
-                "error: the \(backend.contract.dialect) dialect keeps state outside the record store (sessions, files or "
-                    + "its own id generator), which --persist does not save yet, so a restart could hand out ids "
-                    + "already taken; nothing was written\n  fix: serve it without --persist\n")
-            throw Status.unusableInput
-        }
         let persisted: PersistentStore
         do {
             persisted = try PersistentStore.open(

@@ -36,4 +36,31 @@ extension PersistTests {
         #expect(lookup.status == 200, "\(lookup.body)")
         #expect(lookup.body.contains("Before the crash") && lookup.body.contains("After the restart"), "\(lookup.body)")
     }
+
+    @Test("CloudKit: export fixtures writes the persisted records as fixtures that check accepts and serve reads back")
+    func cloudKitExport() async throws {
+        let directory = Self.directory()
+        let out = directory + "-fixtures"
+        defer {
+            try? FileManager.default.removeItem(atPath: directory)
+            try? FileManager.default.removeItem(atPath: out)
+        }
+        let persisted = try ServeProcess(["--contract", "Contracts/gallery/", "--port", "0", "--persist", directory])
+        let name = try await Self.createArtist("Exported", at: try #require(persisted.url, "\(persisted.banner)"))
+        let export = try await TreatyProcess.run(
+            ["export", "fixtures", "--contract", "Contracts/gallery/", "--persist", directory, "--out", out])
+        persisted.stop(SIGTERM)
+        #expect(export.status == 0, "\(export.standardError)")
+        for type in ["Artist", "Artwork"] {
+            let check = try await TreatyProcess.run(
+                ["check", "--contract", "Contracts/gallery/", "--resource", type, out + "/\(type).json"])
+            #expect(check.status == 0, "\(type): \(check.standardOutput)")
+        }
+        let served = try ServeProcess(["--contract", "Contracts/gallery/", "--port", "0", "--fixtures", out])
+        defer { served.stop(SIGTERM) }
+        let lookup = try await SecretLeakTests.send(
+            "POST", try #require(served.url) + Self.gallery + "lookup" + Self.galleryAuth,
+            headers: ["Content-Type": "application/json"], body: #"{"records":[{"recordName":"\#(name)"}]}"#)
+        #expect(lookup.status == 200 && lookup.body.contains("Exported"), "\(lookup.body)")
+    }
 }

@@ -111,15 +111,6 @@ import TreatyTestSupport
         #expect(again.standardError.contains("the directory is not empty; nothing was written"))
     }
 
-    @Test("a dialect that keeps state outside the store is refused with exit 2 before anything is written")
-    func dialectStateOutsideTheStore() async throws {
-        let directory = Self.directory()
-        let output = try await TreatyProcess.run(["serve", "--contract", "Contracts/blog", "--port", "0", "--persist", directory])
-        #expect(output.status == 2)
-        #expect(output.standardError.contains("the pocketbase dialect keeps state outside the record store"), "\(output.standardError)")
-        #expect(!FileManager.default.fileExists(atPath: directory))
-    }
-
     static func task(_ id: String) -> String {
         """
         {"id":"\(id)","title":"persisted","state":"todo","author_id":"\(DemoID.u1)","position":1,\

@@ -74,7 +74,8 @@ struct CloudKitBackendLoader {
         let settings = configuration
         // Records, zones and assets live in the store, and names the server chooses come from
         // the store's generator (`RecordStore.uuid()`): persisting the store persists it all.
-        let backend = SimulatedBackend(contract: storeContract, fixtures: fixtures, keepsStateInStore: true) {
+        let writer = CloudKitFixtureWriter(schema: schema)
+        let backend = SimulatedBackend(contract: storeContract, fixtures: fixtures, exportFixtures: { writer.files(of: $0) }) {
             CloudKitDialect(configuration: settings)
         }
         return BackendLoadResult(backend: backend, diagnostics: diagnostics)

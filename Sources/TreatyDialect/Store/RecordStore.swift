@@ -76,6 +76,8 @@ public final class RecordStore: Sendable {
         fresh.restartHistory(now: now)
         let replaced = writing { current in
             fresh.snapshots = current.snapshots
+            fresh.attachments[.standing] = current.attachments[.standing]
+            fresh.draws = current.draws
             keepReaderView(across: &fresh, replacing: current)
             swap(&current, &fresh)
             commit([.reset(historyOrigin: current.historyOrigin)], in: &current)
@@ -98,6 +100,7 @@ public final class RecordStore: Sendable {
         writing { current in
             var copy = current
             copy.snapshots = [:]
+            copy.attachments[.standing] = nil
             copy.transaction = nil
             current.snapshots[name] = copy
             commit([.snapshot(name)], in: &current)
@@ -110,6 +113,8 @@ public final class RecordStore: Sendable {
         let replaced = writing { current -> StoreState? in
             guard var saved = current.snapshots[name] else { return nil }
             saved.snapshots = current.snapshots
+            saved.attachments[.standing] = current.attachments[.standing]
+            saved.draws = current.draws
             keepReaderView(across: &saved, replacing: current)
             swap(&current, &saved)
             commit([.restore(name)], in: &current)

@@ -44,7 +44,13 @@ struct StoreState: Sendable {
     /// Versions at or below this were purged with their tombstones; older cursors are expired.
     var purgedThroughVersion: Int64 = 0
     var random: SeededGenerator
+    /// The generator of ``RecordStore/random(_:)``: never put back — not by a rollback, a
+    /// restore or a reset — so what it drew is never drawn again (its position is committed
+    /// with every write).
+    var draws: SeededGenerator
     var snapshots: [String: StoreState] = [:]
+    /// What dialects keep beside the records (``RecordStore/attach(_:as:in:)``), by area and key.
+    var attachments: [StoreAttachmentArea: [String: StoreAttachment]] = [:]
     /// The open transaction's undo log (``RecordStore/transaction(_:)``); `nil` when none is
     /// open. Readers outside the transaction see the state it rolls back to.
     var transaction: TransactionLog?
@@ -58,6 +64,7 @@ struct StoreState: Sendable {
     init(models: [String: ResourceModel], fixtures: FixtureSet, configuration: StoreConfiguration, now: Int64) {
         self.models = models
         random = SeededGenerator(seed: configuration.seed)
+        draws = SeededGenerator(seed: configuration.seed &+ 0x9E37_79B9_7F4A_7C15)
         clock = configuration.clock
         if case .fixed(let start) = configuration.clock { lastMutation = start - 1 }
         for (name, model) in models {
@@ -161,6 +168,13 @@ struct StoreState: Sendable {
         transaction?.entries.append(contentsOf: changes.lazy.map(TransactionLog.Entry.record))
     }
 
+    /// Adds the attachment `key` of `area` as it is now to the open transaction's undo log, if
+    /// one is open, before a write replaces or removes it.
+    mutating func journalAttachment(_ key: String, in area: StoreAttachmentArea) {
+        guard transaction != nil else { return }
+        transaction?.entries.append(.attachment(area, key, attachments[area]?[key]))
+    }
+
     /// Adds `resource`'s table as it is now to the open transaction's undo log, if one is open,
     /// before a schema change replaces or removes it.
     mutating func journalSchemaChange(of resource: String) {
@@ -183,6 +197,7 @@ struct StoreState: Sendable {
             switch entry {
             case .record(let change): undo(change)
             case .table(let resource, let table): tables[resource] = table
+            case .attachment(let area, let key, let previous): attachments[area, default: [:]][key] = previous
             }
         }
         models = log.models

@@ -9,6 +9,9 @@ struct TransactionLog: Sendable {
         /// A schema change (``RecordStore/define(_:)``, ``RecordStore/removeResource(named:)``)
         /// to a resource, with its table before it (`nil` when it had none).
         case table(String, Table?)
+        /// A write of an attachment (``RecordStore/attach(_:as:in:)``), with what it held before
+        /// (`nil` when it had nothing).
+        case attachment(StoreAttachmentArea, String, StoreAttachment?)
     }
 
     /// What the transaction changed, oldest first.

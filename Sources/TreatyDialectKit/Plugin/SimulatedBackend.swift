@@ -8,18 +8,14 @@ public struct SimulatedBackend: Sendable {
     public var contract: Contract
     /// The records the store starts with and is reset to.
     public var fixtures: FixtureSet
-    /// Makes the dialect; each simulator gets its own, since a dialect may keep per-server
-    /// state (sessions, settings).
+    /// Makes the dialect; each simulator gets its own. Whatever a dialect acknowledges lives in
+    /// the simulator's ``TreatyDialect/RecordStore`` (records, or attachments such as sessions,
+    /// settings and files), so persisting the store (`treaty serve --persist`) persists the
+    /// whole backend; the dialect may keep caches of it.
     public var makeDialect: @Sendable () -> any Dialect
     /// Writes a store's records as a fixture directory this backend's loader reads back
     /// (`treaty export fixtures`); `nil` when the dialect cannot export yet.
     public var exportFixtures: (@Sendable (RecordStore) -> [FixtureFile])?
-    /// Whether everything the backend's dialect keeps lives in the ``TreatyDialect/RecordStore``,
-    /// so that persisting the store (`treaty serve --persist`) persists the whole backend. A
-    /// dialect that keeps sessions or files of its own, or draws identifiers that reach records
-    /// from a generator other than the store's (``TreatyDialect/RecordStore/uuid()``), leaves it
-    /// `false`.
-    public var keepsStateInStore: Bool
 
     /// Creates a backend.
     ///
@@ -27,16 +23,14 @@ public struct SimulatedBackend: Sendable {
     ///   - contract: The contract the store follows.
     ///   - fixtures: The records the store starts with.
     ///   - exportFixtures: Writes a store's records in the dialect's fixture format, if it can.
-    ///   - keepsStateInStore: Whether the dialect keeps nothing outside the store.
     ///   - makeDialect: Makes the dialect for each simulator.
     public init(
         contract: Contract, fixtures: FixtureSet, exportFixtures: (@Sendable (RecordStore) -> [FixtureFile])? = nil,
-        keepsStateInStore: Bool = false, makeDialect: @escaping @Sendable () -> any Dialect
+        makeDialect: @escaping @Sendable () -> any Dialect
     ) {
         self.contract = contract
         self.fixtures = fixtures
         self.exportFixtures = exportFixtures
-        self.keepsStateInStore = keepsStateInStore
         self.makeDialect = makeDialect
     }
 

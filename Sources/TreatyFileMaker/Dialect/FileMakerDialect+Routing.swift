@@ -31,7 +31,7 @@ extension FileMakerDialect {
         if tail[0] == "sessions" {
             switch tail.count {
             case 1: try allow([.post], method); return try login(call, database)
-            case 2: try allow([.delete], method); return logout(tail[1])
+            case 2: try allow([.delete], method); return logout(tail[1], call)
             default: throw notFound()
             }
         }

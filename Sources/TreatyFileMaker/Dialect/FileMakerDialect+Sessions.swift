@@ -23,21 +23,25 @@ extension FileMakerDialect {
         guard database.accounts.contains(where: { $0.username == username && $0.password == password }) else {
             throw FileMakerError.invalidAccount
         }
+        var token = ""
+        repeat {
+            token = call.store.random { Self.sessionToken(using: &$0) }
+        } while state.sessions.withLock({ $0.isOpen(token) })
         let now = call.store.presentTime()
-        let token = state.sessions.withLock {
+        let opened = sessions(call.store) {
             $0.open(
-                database: database.name, at: now, idle: configuration.sessionIdleMilliseconds,
+                token, database: database.name, at: now, idle: configuration.sessionIdleMilliseconds,
                 limit: configuration.maxSessions)
         }
-        guard let token else { throw FileMakerError.tooManySessions }
+        guard opened else { throw FileMakerError.tooManySessions }
         var headers = HTTPFields()
         if let name = HTTPField.Name("X-FM-Data-Access-Token") { headers[name] = token }
         return FileMakerEnvelope.response(["token": .string(token)], headers: headers)
     }
 
     /// `DELETE /databases/{db}/sessions/{token}`: the token comes from the path; no header needed.
-    func logout(_ token: String) -> DialectResponse {
-        let closed = state.sessions.withLock { $0.close(token) }
+    func logout(_ token: String, _ call: FileMakerCall) -> DialectResponse {
+        let closed = sessions(call.store) { $0.close(token) }
         return closed ? FileMakerEnvelope.response(JSONObject()) : FileMakerError.invalidToken.response
     }
 
@@ -45,7 +49,7 @@ extension FileMakerDialect {
     func validateSession(_ call: FileMakerCall) throws(FileMakerError) -> DialectResponse {
         guard let token = call.bearerToken else { throw FileMakerError.invalidToken }
         let now = call.store.presentTime()
-        let session = state.sessions.withLock {
+        let session = sessions(call.store) {
             $0.use(token, database: nil, at: now, idle: configuration.sessionIdleMilliseconds)
         }
         guard session != nil else { throw FileMakerError.invalidToken }
@@ -58,7 +62,7 @@ extension FileMakerDialect {
     func authorize(_ call: FileMakerCall, _ database: FileMakerDatabase) throws(FileMakerError) -> Authorized {
         guard let token = call.bearerToken else { throw FileMakerError.invalidToken }
         let now = call.store.presentTime()
-        let session = state.sessions.withLock {
+        let session = sessions(call.store) {
             $0.use(token, database: database.name, at: now, idle: configuration.sessionIdleMilliseconds)
         }
         guard let session else { throw FileMakerError.invalidToken }
@@ -81,7 +85,39 @@ extension FileMakerDialect {
             else { throw FileMakerError.fieldMissing(member.key) }
             values[member.key] = try FileMakerValue.stored(member.value, for: field, format: .us)
         }
-        state.sessions.withLock { $0.setGlobals(values, for: token) }
+        sessions(call.store) { $0.setGlobals(values, for: token) }
         return FileMakerEnvelope.response(JSONObject())
+    }
+
+    /// Runs `body` on the sessions — read from the store first when this copy is not that
+    /// store's — and writes the sessions it changed back to the store's standing attachments.
+    ///
+    /// The write runs in a store transaction holding the sessions' lock inside it (the store's
+    /// lock order: its writer lock first) and writes each changed session as it is then, so the
+    /// last write of a session is its latest state, durable before the answer that follows.
+    @discardableResult
+    func sessions<Result>(_ store: RecordStore, _ body: (inout FileMakerSessions) -> Result) -> Result {
+        let (result, changed) = state.sessions.withLock { sessions in
+            if sessions.source != ObjectIdentifier(store) {
+                sessions = FileMakerSessions(
+                    stored: store.attachments(prefixed: FileMakerSessions.keyPrefix, in: .standing),
+                    source: ObjectIdentifier(store))
+            }
+            let result = body(&sessions)
+            return (result, sessions.hasChanges)
+        }
+        guard changed else { return result }
+        store.transaction {
+            state.sessions.withLock { sessions in
+                for change in sessions.takeChanges() { store.attach(change.value, as: change.key, in: .standing) }
+            }
+        }
+        return result
+    }
+
+    /// A new session token: 40 lower-case hex digits.
+    static func sessionToken(using generator: inout some RandomNumberGenerator) -> String {
+        let alphabet = Array("0123456789abcdef")
+        return String((0..<40).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
     }
 }

@@ -10,7 +10,8 @@ internal import TreatyJSON
 /// envelope `{"response": …, "messages": [{"code": "0", "message": "OK"}]}` (filemaker.md).
 ///
 /// Records live in the store as one resource per table (``FileMakerStoreModel``); sessions and
-/// their globals live in the dialect, per server.
+/// their globals live in the store's standing attachments, per server (``FileMakerSessions``),
+/// so `--persist` keeps them and a reset of the data does not close them.
 struct FileMakerDialect: Dialect {
     static let id = DialectID.fileMaker
 
@@ -21,7 +22,7 @@ struct FileMakerDialect: Dialect {
     /// Creates the dialect.
     init(configuration: FileMakerDialectConfiguration) {
         self.configuration = configuration
-        state = FileMakerState(seed: configuration.seed)
+        state = FileMakerState()
     }
 
     func respond(to request: DialectRequest, store: RecordStore) -> DialectResponse {
@@ -69,15 +70,13 @@ struct FileMakerDialect: Dialect {
     }
 }
 
-/// The dialect's own state, shared by every event loop: the open sessions.
+/// The dialect's own state, shared by every event loop: its copy of the open sessions, and
+/// caches.
 final class FileMakerState: Sendable {
-    let sessions: Mutex<FileMakerSessions>
+    /// The working copy of the sessions the store holds (see ``FileMakerDialect/sessions(_:_:)``).
+    let sessions = Mutex(FileMakerSessions())
     /// Projections and related-row groups, kept until their table changes.
     let caches = FileMakerCaches()
-
-    init(seed: UInt64) {
-        sessions = Mutex(FileMakerSessions(seed: seed))
-    }
 }
 
 /// One request being answered, with what the routes read from it.

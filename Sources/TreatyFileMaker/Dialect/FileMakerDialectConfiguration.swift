@@ -7,17 +7,13 @@ struct FileMakerDialectConfiguration: Sendable {
     var sessionIdleMilliseconds: Int64
     /// The most sessions open at once (error 956 beyond).
     var maxSessions: Int
-    /// The seed of session tokens.
-    var seed: UInt64
 
     /// Creates a configuration.
     init(
-        schema: FileMakerSchema, sessionIdleMilliseconds: Int64 = 15 * 60 * 1000, maxSessions: Int = 500,
-        seed: UInt64 = 0
+        schema: FileMakerSchema, sessionIdleMilliseconds: Int64 = 15 * 60 * 1000, maxSessions: Int = 500
     ) {
         self.schema = schema
         self.sessionIdleMilliseconds = sessionIdleMilliseconds
         self.maxSessions = maxSessions
-        self.seed = seed
     }
 }

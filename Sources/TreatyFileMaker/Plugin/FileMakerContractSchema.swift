@@ -13,7 +13,7 @@ struct FileMakerContractSchema: DialectSchema {
     let schema: FileMakerSchema
 
     func makeBackend(_ setup: BackendSetup, options: FileMakerServeOptions) -> BackendLoadResult {
-        var configuration = FileMakerDialectConfiguration(schema: schema, seed: setup.seed)
+        var configuration = FileMakerDialectConfiguration(schema: schema)
         var diagnostics: [Diagnostic] = []
         if let idle = options.sessionIdle {
             configuration.sessionIdleMilliseconds = idle.milliseconds
@@ -35,7 +35,10 @@ struct FileMakerContractSchema: DialectSchema {
         var storeContract = FileMakerStoreModel.contract(api: contract.api, schema: schema, file: contract.file)
         storeContract.sections = contract.sections
         let settings = configuration
-        let backend = SimulatedBackend(contract: storeContract, fixtures: fixtures) {
+        let writer = FileMakerFixtureWriter(schema: schema)
+        let backend = SimulatedBackend(
+            contract: storeContract, fixtures: fixtures, exportFixtures: { writer.files(of: $0) }
+        ) {
             FileMakerDialect(configuration: settings)
         }
         return BackendLoadResult(backend: backend, diagnostics: diagnostics)

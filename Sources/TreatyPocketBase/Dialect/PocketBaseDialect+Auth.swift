@@ -47,12 +47,13 @@ extension PocketBaseDialect {
             }
             let email = try requireEmail(call, key: "email")
             let record = Self.records(collection, in: call.store).first { $0["email"]?.stringValue == email }
-            let otpId = newRecordID()
+            let otpId = newRecordID(call.store)
             if let record, let id = record["id"]?.stringValue {
                 let code = String((0..<auth.otp.length).map { _ in Character(String(Int.random(in: 0...9))) })
-                state.withLock {
-                    $0.otps[otpId] = .init(collectionId: collection.id, recordId: id, password: code)
-                }
+                let entry: JSONValue = [
+                    "collectionId": .string(collection.id), "recordId": .string(id), "password": .string(code),
+                ]
+                call.store.attach(entry, as: PocketBaseStoredKeys.otp(otpId))
             }
             return Self.json(["otpId": .string(otpId)])
         case ("auth-with-otp", .post, 0):
@@ -63,10 +64,12 @@ extension PocketBaseDialect {
             if otpId.isEmpty { errors["otpId"] = .required }
             if password.isEmpty { errors["password"] = .required }
             guard errors.isEmpty else { throw .invalidSubmittedData(errors) }
-            guard let entry = state.withLock({ $0.otps[otpId] }), entry.collectionId == collection.id,
-                entry.password == password, let record = try? call.store.get(collection.name, id: entry.recordId)
+            guard let entry = call.store.attachment(PocketBaseStoredKeys.otp(otpId))?.value,
+                entry["collectionId"]?.stringValue == collection.id, entry["password"]?.stringValue == password,
+                let recordId = entry["recordId"]?.stringValue,
+                let record = try? call.store.get(collection.name, id: recordId)
             else { throw PocketBaseErrorResponse(status: 400, message: "Invalid or expired OTP.") }
-            _ = state.withLock { $0.otps.removeValue(forKey: otpId) }
+            call.store.attach(nil, as: PocketBaseStoredKeys.otp(otpId))
             return try authReply(call, collection, record: record, token: token(for: record, in: collection, at: call.store.presentTime()))
         case ("auth-with-oauth2", .post, 0):
             throw PocketBaseErrorResponse(

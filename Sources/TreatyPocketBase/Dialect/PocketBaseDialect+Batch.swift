@@ -8,8 +8,8 @@ import TreatyQuery
 
 extension PocketBaseDialect {
     /// `POST /api/batch`: every request runs with the caller's auth and rules in one store
-    /// transaction (``RecordStore/transaction(_:)``); any failure drops the transaction's writes
-    /// and puts the stored files back, and no reader sees the batch half done.
+    /// transaction (``RecordStore/transaction(_:)``); any failure drops the transaction's writes,
+    /// stored files included, and no reader sees the batch half done.
     func batch(_ call: PocketBaseCall) throws(PocketBaseErrorResponse) -> DialectResponse {
         let settings = state.withLock { $0.batch }
         guard settings.enabled else { throw PocketBaseErrorResponse(status: 403, message: "Batch requests are not allowed.") }
@@ -31,12 +31,10 @@ extension PocketBaseDialect {
                 data: ["requests": PocketBaseFieldError.lengthTooLong(max: settings.maxRequests).json])
         }
         return try call.store.transaction { () throws(PocketBaseErrorResponse) -> DialectResponse in
-            let storedFiles = state.withLock { $0.files }
             var results: [JSONValue] = []
             for (index, item) in requests.enumerated() {
-                let response = runInner(item, uploads: batchUploads(files, index: index), call: call)
+                let response = runInner(item, uploads: batchUploads(files, index: index, store: call.store), call: call)
                 if response.status.code >= 400 {
-                    state.withLock { $0.files = storedFiles }
                     let inner = (try? JSONParser().parse(response.body)) ?? [:]
                     throw PocketBaseErrorResponse(
                         status: 400, message: "Batch transaction failed.",
@@ -58,11 +56,11 @@ extension PocketBaseDialect {
     /// The file parts `requests.<index>.<key>` of one inner request, keyed by `<key>`. Like
     /// PocketBase, the batch names each file once on reading it, and the inner write names it
     /// again, so stored names carry two random suffixes (`photo_<r>_<r>.jpg`).
-    private func batchUploads(_ files: [PocketBaseUpload], index: Int) -> [PocketBaseUpload] {
+    private func batchUploads(_ files: [PocketBaseUpload], index: Int, store: RecordStore) -> [PocketBaseUpload] {
         let prefix = "requests.\(index)."
         return files.filter { $0.key.hasPrefix(prefix) }.map { file in
-            let name = state.withLock {
-                PocketBaseUpload.storedName(for: file.originalName, bytes: file.bytes, using: &$0.generator)
+            let name = store.random {
+                PocketBaseUpload.storedName(for: file.originalName, bytes: file.bytes, using: &$0)
             }
             return PocketBaseUpload(key: String(file.key.dropFirst(prefix.count)), originalName: name, bytes: file.bytes)
         }

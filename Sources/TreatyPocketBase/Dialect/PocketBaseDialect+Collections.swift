@@ -84,6 +84,8 @@ extension PocketBaseDialect {
                 else { throw .notFound }
                 let removed = state.collections.remove(at: index)
                 try? call.store.removeResource(named: removed.name)
+                let files = PocketBaseStoredKeys.file(removed.id + "/")
+                for key in call.store.attachments(prefixed: files).keys { call.store.attach(nil, as: key) }
             }
             return Self.noContent
         default:
@@ -123,13 +125,8 @@ extension PocketBaseDialect {
             guard case .object(let body) = (try? JSONParser().parse(call.request.body)) ?? .null else {
                 throw .badRequest
             }
-            let batch = state.withLock { state in
-                if case .object(let settings) = body["batch"] ?? .null {
-                    if let enabled = settings["enabled"]?.boolValue { state.batch.enabled = enabled }
-                    if let value = settings["maxRequests"]?.numberValue?.int64Value { state.batch.maxRequests = Int(value) }
-                    if let value = settings["timeout"]?.numberValue?.int64Value { state.batch.timeout = Int(value) }
-                    if let value = settings["maxBodySize"]?.numberValue?.int64Value { state.batch.maxBodySize = Int(value) }
-                }
+            let batch = schemaChange(call) { state in
+                if case .object(let settings) = body["batch"] ?? .null { state.batch.apply(settings) }
                 return state.batch.json
             }
             return Self.json(try fieldsApplied(["batch": batch], call))
@@ -138,15 +135,23 @@ extension PocketBaseDialect {
         }
     }
 
-    /// Runs a change to the collections and the store resources behind them as one store
-    /// transaction, holding the dialect's state lock inside it (the lock order the store
-    /// documents: the store's writer lock first), so no reader sees a half-changed schema in
-    /// the store and no two changes interleave.
-    private func schemaChange<Result>(
-        _ call: PocketBaseCall, _ body: (inout PocketBaseDialectState) throws(PocketBaseErrorResponse) -> Result
-    ) throws(PocketBaseErrorResponse) -> Result {
-        try call.store.transaction { () throws(PocketBaseErrorResponse) -> Result in
-            try state.withLock { state throws(PocketBaseErrorResponse) -> Result in try body(&state) }
+    /// Runs a change to the collections (or settings) and the store resources behind them as
+    /// one store transaction, holding the dialect's state lock inside it (the lock order the
+    /// store documents: the store's writer lock first), so no reader sees a half-changed schema
+    /// in the store and no two changes interleave. The changed state is written to its store
+    /// attachment in the same transaction — one commit with the records it affects — and kept
+    /// only when `body` returns.
+    private func schemaChange<Result, Failure: Error>(
+        _ call: PocketBaseCall, _ body: (inout PocketBaseDialectState) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try call.store.transaction { () throws(Failure) -> Result in
+            try state.withLock { state throws(Failure) -> Result in
+                var changed = state
+                let result = try body(&changed)
+                save(&changed, in: call.store)
+                state = changed
+                return result
+            }
         }
     }
 

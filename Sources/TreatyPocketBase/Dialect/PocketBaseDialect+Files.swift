@@ -16,10 +16,11 @@ struct PocketBasePreparedUploads {
 
 extension PocketBaseDialect {
     /// Gives each upload aimed at a file field (`field`, `field+` or `+field`) a stored name
-    /// from the seeded generator and adds it to the body under its key, after any text values
+    /// from the store's seeded generator and adds it to the body under its key, after any text values
     /// sent with the same key. Parts for other keys are ignored.
-    func prepareUploads(_ uploads: [PocketBaseUpload], body: JSONObject, for collection: PocketBaseCollection)
-        -> PocketBasePreparedUploads
+    func prepareUploads(
+        _ uploads: [PocketBaseUpload], body: JSONObject, for collection: PocketBaseCollection, store: RecordStore
+    ) -> PocketBasePreparedUploads
     {
         var prepared = PocketBasePreparedUploads(body: body)
         for upload in uploads {
@@ -27,8 +28,8 @@ extension PocketBaseDialect {
             guard let field = collection.fields.first(where: { $0.name == fieldName }), field.type == .file,
                 [fieldName, fieldName + "+", "+" + fieldName].contains(upload.key)
             else { continue }
-            let name = state.withLock {
-                PocketBaseUpload.storedName(for: upload.originalName, bytes: upload.bytes, using: &$0.generator)
+            let name = store.random {
+                PocketBaseUpload.storedName(for: upload.originalName, bytes: upload.bytes, using: &$0)
             }
             let contentType = upload.contentType
             prepared.files[name] = PocketBaseStoredFile(bytes: upload.bytes, contentType: contentType)
@@ -45,32 +46,30 @@ extension PocketBaseDialect {
     }
 
     /// Keeps the uploaded files the written record names and drops the record's files it no
-    /// longer names (the caller runs it in the write's store transaction).
+    /// longer names, as store attachments (the caller runs it in the write's store transaction,
+    /// so the files commit, and roll back, with the record).
     func commitFiles(
         _ prepared: PocketBasePreparedUploads, record: JSONObject, original: JSONObject?,
-        of collection: PocketBaseCollection
+        of collection: PocketBaseCollection, in store: RecordStore
     ) {
         let recordId = record["id"]?.stringValue ?? ""
         let now = Set(Self.fileNames(record, of: collection))
         let before = original.map { Self.fileNames($0, of: collection) } ?? []
-        state.withLock { state in
-            for (name, file) in prepared.files where now.contains(name) {
-                state.files[PocketBaseDialectState.fileKey(collectionId: collection.id, recordId: recordId, name: name)] =
-                    file
-            }
-            for name in before where !now.contains(name) {
-                state.files[PocketBaseDialectState.fileKey(collectionId: collection.id, recordId: recordId, name: name)] =
-                    nil
-            }
+        for (name, file) in prepared.files where now.contains(name) {
+            let key = PocketBaseStoredKeys.fileKey(collectionId: collection.id, recordId: recordId, name: name)
+            store.attach(PocketBaseStoredKeys.json(file), as: PocketBaseStoredKeys.file(key))
+        }
+        for name in before where !now.contains(name) {
+            let key = PocketBaseStoredKeys.fileKey(collectionId: collection.id, recordId: recordId, name: name)
+            store.attach(nil, as: PocketBaseStoredKeys.file(key))
         }
     }
 
-    /// Drops every file of a deleted record.
-    func dropFiles(of collection: PocketBaseCollection, recordId: String) {
-        let prefix = PocketBaseDialectState.fileKey(collectionId: collection.id, recordId: recordId, name: "")
-        state.withLock { state in
-            for key in state.files.keys where key.hasPrefix(prefix) { state.files[key] = nil }
-        }
+    /// Drops every file of a deleted record (in the delete's store transaction).
+    func dropFiles(of collection: PocketBaseCollection, recordId: String, in store: RecordStore) {
+        let prefix = PocketBaseStoredKeys.file(
+            PocketBaseStoredKeys.fileKey(collectionId: collection.id, recordId: recordId, name: ""))
+        for key in store.attachments(prefixed: prefix).keys { store.attach(nil, as: key) }
     }
 
     /// The file names a record holds across its file fields.
@@ -100,9 +99,10 @@ extension PocketBaseDialect {
             let field = collection.fields.first(where: {
                 $0.type == .file && GoCast.uniqueStrings(record[$0.name] ?? "").contains(name)
             }),
-            let file = state.withLock({
-                $0.files[PocketBaseDialectState.fileKey(collectionId: collection.id, recordId: rest[1], name: name)]
-            })
+            let file = call.store.attachment(
+                PocketBaseStoredKeys.file(
+                    PocketBaseStoredKeys.fileKey(collectionId: collection.id, recordId: rest[1], name: name))
+            ).flatMap({ PocketBaseStoredKeys.file($0.value) })
         else { throw .notFound }
         if case .file(let options) = field.options, options.protected {
             let fileCaller = caller(token: call.query("token") ?? "", store: call.store, type: "file")

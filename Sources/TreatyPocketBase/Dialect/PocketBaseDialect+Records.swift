@@ -126,7 +126,7 @@ extension PocketBaseDialect {
         throws(PocketBaseErrorResponse)
     {
         _ = try? store.delete(collection.name, id: id)
-        dropFiles(of: collection, recordId: id)
+        dropFiles(of: collection, recordId: id, in: store)
         for other in collections {
             for field in other.fields {
                 guard case .relation(let options) = field.options, options.collectionId == collection.id else { continue }

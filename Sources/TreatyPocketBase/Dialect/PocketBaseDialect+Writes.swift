@@ -24,13 +24,13 @@ extension PocketBaseDialect {
         _ call: PocketBaseCall, _ collection: PocketBaseCollection, body: JSONObject, uploads: [PocketBaseUpload] = []
     ) throws(PocketBaseErrorResponse) -> JSONObject {
         let writer = PocketBaseRecordWriter(collection: collection)
-        let prepared = prepareUploads(uploads, body: body, for: collection)
+        let prepared = prepareUploads(uploads, body: body, for: collection, store: call.store)
         var record = writer.apply(prepared.body, to: writer.emptyRecord(), asSuperuser: call.caller.isSuperuser)
         var errors = [String: PocketBaseFieldError]()
         let givenID = record["id"]?.stringValue ?? ""
-        if givenID.isEmpty { record["id"] = .string(newRecordID()) }
+        if givenID.isEmpty { record["id"] = .string(newRecordID(call.store)) }
         if collection.type == .auth {
-            if record["tokenKey"]?.stringValue?.isEmpty ?? true { record["tokenKey"] = .string(newRandomText(50)) }
+            if record["tokenKey"]?.stringValue?.isEmpty ?? true { record["tokenKey"] = .string(newRandomText(50, call.store)) }
             let password = body["password"].map(GoCast.string) ?? ""
             if password != (body["passwordConfirm"].map(GoCast.string) ?? "") {
                 errors["passwordConfirm"] = .valuesMismatch
@@ -60,7 +60,7 @@ extension PocketBaseDialect {
         } catch {
             throw .failedToCreateRecord(["id": .notUnique])
         }
-        commitFiles(prepared, record: created, original: nil, of: collection)
+        commitFiles(prepared, record: created, original: nil, of: collection, in: call.store)
         return created
     }
 
@@ -87,7 +87,7 @@ extension PocketBaseDialect {
             throw .notFound
         }
         let writer = PocketBaseRecordWriter(collection: collection)
-        let prepared = prepareUploads(uploads, body: body, for: collection)
+        let prepared = prepareUploads(uploads, body: body, for: collection, store: call.store)
         var record = writer.apply(prepared.body, to: original, asSuperuser: call.caller.isSuperuser)
         var errors = [String: PocketBaseFieldError]()
         if collection.type == .auth {
@@ -124,7 +124,7 @@ extension PocketBaseDialect {
             let password = record["password"]?.stringValue
         {
             record["password"] = .string(Self.passwordHash(password))
-            record["tokenKey"] = .string(newRandomText(50))
+            record["tokenKey"] = .string(newRandomText(50, call.store))
         }
         var patch = record
         patch["id"] = nil
@@ -134,7 +134,7 @@ extension PocketBaseDialect {
         } catch {
             throw .failedToUpdateRecord()
         }
-        commitFiles(prepared, record: updated, original: original, of: collection)
+        commitFiles(prepared, record: updated, original: original, of: collection, in: call.store)
         return updated
     }
 

@@ -13,21 +13,23 @@ import TreatyQuery
 /// `admin@example.com` / `admin-password-123`) and any configured collections. Records live in
 /// the store, one resource per collection (see ``PocketBaseCollection/storeResource``); what is
 /// not records — collection metadata and rules, `batch` settings, the token secret, pending
-/// OTPs — sits behind a mutex in the dialect.
+/// OTPs, uploaded files — lives in the store's attachments, committed with the records it goes
+/// with (so `--persist` keeps it and snapshots restore it), and ids, keys and file suffixes come
+/// from the store's seeded generator. The dialect keeps a decoded copy of the collections,
+/// settings and secret behind a mutex (``PocketBaseDialectState``).
 ///
-/// An admin-API reset returns the store to its contract (which holds no PocketBase
-/// collections); the next request then finds no `_superusers` resource and rebuilds the whole
-/// startup state: collections, settings, a new token secret (earlier tokens stop working), no
-/// OTPs, and a fresh superuser.
+/// An admin-API reset returns the store to its contract, with no attachments; the next request
+/// then rebuilds the whole startup state: collections, settings, a new token secret (earlier
+/// tokens stop working), no OTPs or files, and a fresh superuser.
 final class PocketBaseDialect: Dialect {
     /// `pocketbase`.
     static let id = DialectID.pocketBase
 
     /// What the dialect starts with.
     let configuration: PocketBaseDialectConfiguration
-    /// Taken inside a write's store transaction, never around one: the lock order is the
-    /// store's writer lock, then this, then the store's state lock (see the store's
-    /// "Transactions" documentation).
+    /// The decoded copy of the state the store's attachment holds. Taken inside a write's store
+    /// transaction, never around one: the lock order is the store's writer lock, then this, then
+    /// the store's state lock (see the store's "Transactions" documentation).
     let state: Mutex<PocketBaseDialectState>
     /// The realtime clients and their subscriptions (`/api/realtime`).
     let realtimeClients: PocketBaseRealtime

@@ -1,4 +1,6 @@
 /// What a ``PocketBaseDialect`` starts with, besides a fresh server's built-in collections.
+/// Generated ids, keys and secrets come from the store's seeded generator
+/// (``TreatyDialect/RecordStore/random(_:)``).
 struct PocketBaseDialectConfiguration: Sendable {
     /// The superuser's email; `admin@example.com` by default (what the differential harness uses).
     var superuserEmail: String
@@ -6,8 +8,6 @@ struct PocketBaseDialectConfiguration: Sendable {
     var superuserPassword: String
     /// Collections defined at startup after the built-ins (e.g. from an exported `pb_schema.json`).
     var collections: [PocketBaseCollection]
-    /// The seed of generated record ids, token keys and secrets.
-    var seed: UInt64
     /// Realtime timeouts, form limits and the bound on a slow client's queue.
     var realtime = PocketBaseRealtimeLimits()
 
@@ -17,16 +17,13 @@ struct PocketBaseDialectConfiguration: Sendable {
     ///   - superuserEmail: The superuser's email.
     ///   - superuserPassword: The superuser's password.
     ///   - collections: Extra collections defined at startup.
-    ///   - seed: The seed of generated values.
     init(
         superuserEmail: String = "admin@example.com",
         superuserPassword: String = "admin-password-123",
-        collections: [PocketBaseCollection] = [],
-        seed: UInt64 = 0
+        collections: [PocketBaseCollection] = []
     ) {
         self.superuserEmail = superuserEmail
         self.superuserPassword = superuserPassword
         self.collections = collections
-        self.seed = seed
     }
 }

@@ -16,7 +16,7 @@ struct PocketBaseUpload: Sendable {
     var contentType: String { PocketBaseMIME.detect(bytes, name: originalName) }
 
     /// A new stored name for `name`, drawing the random parts from `generator`.
-    static func storedName(for name: String, bytes: [UInt8], using generator: inout PocketBaseGenerator) -> String {
+    static func storedName(for name: String, bytes: [UInt8], using generator: inout some RandomNumberGenerator) -> String {
         let originalExtension = extractExtension(name)
         var cleanExtension = String(
             originalExtension.unicodeScalars.filter { isWord($0) || ".*-+=#".unicodeScalars.contains($0) }.map(
@@ -34,7 +34,7 @@ struct PocketBaseUpload: Sendable {
     }
 
     /// Ten random `[a-z0-9]` characters.
-    static func randomSuffix(using generator: inout PocketBaseGenerator) -> String {
+    static func randomSuffix(using generator: inout some RandomNumberGenerator) -> String {
         let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
         return String((0..<10).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
     }

@@ -11,7 +11,8 @@ import TreatyJSON
 /// field by field, ids must be unique and follow the `id` field's pattern, relations must name
 /// a record loaded here, and unique indexes hold. Unlike a create, the given `id` and autodate
 /// values (`created`, `updated`) are kept; missing ones are generated (seeded ids, the load
-/// time). An auth collection's `password` is given in plain text and stored hashed; a missing
+/// time). An auth collection's `password` is given in plain text and stored hashed (a value
+/// already in the stored form, as `treaty export fixtures` writes it, is kept); a missing
 /// `tokenKey` is generated. Each problem is a located ``Diagnostic`` (file, line, column, JSON
 /// pointer).
 ///
@@ -186,7 +187,9 @@ struct PocketBaseRecordLoader: Sendable {
                     }
                     continue
                 }
-                if entry.collection.type == .auth, let password = record["password"]?.stringValue {
+                if entry.collection.type == .auth, let password = record["password"]?.stringValue,
+                    !PocketBaseDialect.isPasswordHash(password)
+                {
                     record["password"] = .string(PocketBaseDialect.passwordHash(password))
                 }
                 loaded.append(record)

@@ -11,7 +11,7 @@ struct PocketBaseBackendLoader {
     let options: PocketBaseServeOptions
 
     func load() -> BackendLoadResult {
-        var configuration = PocketBaseDialectConfiguration(seed: setup.seed)
+        var configuration = PocketBaseDialectConfiguration()
         var diagnostics: [Diagnostic] = []
         if let superuser = options.superuser {
             configuration.superuserEmail = superuser.email
@@ -26,6 +26,10 @@ struct PocketBaseBackendLoader {
             configuration.collections = schema.collections
         }
         var contract = schema.contract ?? PocketBaseDialect.emptyContract
+        // The store's resources are the configured collections, fixtures or not, so a
+        // `--persist` directory made with fixtures is read back (without them) under the same
+        // record shapes; with fixtures, their collections come first.
+        contract.resources = configuration.collections.map(\.storeResource)
         var fixtures = FixtureSet()
         if let directory = setup.fixtures {
             var loader = PocketBaseRecordLoader(collections: configuration.collections, seed: setup.seed)
@@ -33,11 +37,13 @@ struct PocketBaseBackendLoader {
             let result = loader.load(directory: directory)
             diagnostics += result.diagnostics
             guard !result.hasErrors else { return BackendLoadResult(backend: nil, diagnostics: diagnostics) }
-            contract.resources = result.contract(collections: loader.collections).resources
+            let loaded = result.contract(collections: loader.collections).resources
+            contract.resources = loaded + contract.resources.filter { resource in !loaded.contains { $0.name == resource.name } }
             fixtures = result.fixtures
         }
         let settings = configuration
-        let backend = SimulatedBackend(contract: contract, fixtures: fixtures) {
+        let writer = PocketBaseFixtureWriter(collections: configuration.collections)
+        let backend = SimulatedBackend(contract: contract, fixtures: fixtures, exportFixtures: { writer.files(of: $0) }) {
             PocketBaseDialect(configuration: settings)
         }
         return BackendLoadResult(backend: backend, diagnostics: diagnostics)

@@ -18,7 +18,7 @@ extension PocketBaseDialect {
     /// client went away, it stopped reading and its queue filled, or it timed out.
     private func realtimeConnect(_ call: PocketBaseCall) -> DialectResponse {
         observeForRealtime(call.store)
-        let id = state.withLock { Self.randomText(40, using: &$0.generator) }
+        let id = newRandomText(40, call.store)
         let limits = realtimeClients.limits
         let stream = ResponseStream(
             capacity: limits.queueCapacity, idleTimeout: limits.idleTimeout, maxDuration: limits.maxDuration

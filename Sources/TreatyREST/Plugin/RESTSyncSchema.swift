@@ -21,8 +21,7 @@ struct RESTSyncSchema: DialectSchema {
         }
         let contract = contract
         let backend = SimulatedBackend(
-            contract: contract, fixtures: fixtures, exportFixtures: { FixtureWriter().files(of: $0) },
-            keepsStateInStore: true
+            contract: contract, fixtures: fixtures, exportFixtures: { FixtureWriter().files(of: $0) }
         ) { RESTDialect(contract: contract) }
         return BackendLoadResult(backend: backend, diagnostics: diagnostics)
     }

@@ -173,6 +173,6 @@ import TreatyJSON
         let failing = #"{"requests": [{"method": "POST", "url": "/api/collections/docs/records", "body": {}}, {"method": "POST", "url": "/api/collections/nope/records", "body": {}}]}"#
         let failed = send(.post, "/api/batch", form: [("@jsonPayload", failing)], files: [("requests.0.cover", "x.txt", [0x78])])
         #expect(failed.status == .badRequest)
-        #expect(dialect.state.withLock { $0.files.count } == 1)
+        #expect(store.attachments(prefixed: "pocketbase/file/").count == 1)
     }
 }

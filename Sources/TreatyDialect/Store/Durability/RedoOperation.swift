@@ -16,6 +16,8 @@ enum RedoOperation: Sendable {
     case snapshot(String)
     /// ``RecordStore/restore(named:)``.
     case restore(String)
+    /// ``RecordStore/attach(_:as:in:)``: `key` of `area` now holds `value` (`nil`: removed).
+    case attach(area: StoreAttachmentArea, key: String, value: JSONValue?)
 
     /// The row operations for `changes`, each with the row as it stands in `state` now.
     static func rows(_ changes: some Collection<StoreChange>, in state: StoreState) -> [RedoOperation] {
@@ -39,6 +41,8 @@ enum RedoOperation: Sendable {
         case .reset(let origin): .object(["op": "reset", "historyOrigin": StoreImageCoding.number(origin)])
         case .snapshot(let name): .object(["op": "snapshot", "name": .string(name)])
         case .restore(let name): .object(["op": "restore", "name": .string(name)])
+        case .attach(let area, let key, let value):
+            .object(["op": "attach", "area": .string(area.rawValue), "key": .string(key), "value": value ?? .null])
         }
     }
 
@@ -73,10 +77,13 @@ enum RedoOperation: Sendable {
                 end: base.fixtureHistoryEnd,
                 origin: try StoreImageCoding.integer(operation["historyOrigin"], "historyOrigin"))
             fresh.snapshots = state.snapshots
+            fresh.attachments[.standing] = state.attachments[.standing]
+            fresh.draws = state.draws
             state = fresh
         case "snapshot":
             var copy = state
             copy.snapshots = [:]
+            copy.attachments[.standing] = nil
             state.snapshots[try StoreImageCoding.string(operation["name"], "name")] = copy
         case "restore":
             let name = try StoreImageCoding.string(operation["name"], "name")
@@ -84,7 +91,16 @@ enum RedoOperation: Sendable {
                 throw StoreImageError("a commit restores snapshot '\(name)', which the state does not hold")
             }
             saved.snapshots = state.snapshots
+            saved.attachments[.standing] = state.attachments[.standing]
+            saved.draws = state.draws
             state = saved
+        case "attach":
+            guard let area = operation["area"]?.stringValue.flatMap(StoreAttachmentArea.init(rawValue:)) else {
+                throw StoreImageError("'area' must be one of \(StoreAttachmentArea.allCases.map(\.rawValue))")
+            }
+            let key = try StoreImageCoding.string(operation["key"], "key")
+            let value = operation["value"] ?? .null
+            state.attachments[area, default: [:]][key] = value.isNull ? nil : StoreAttachment(value: value)
         default:
             throw StoreImageError("unknown operation \(operation["op"].map { "\($0)" } ?? "(none)")")
         }

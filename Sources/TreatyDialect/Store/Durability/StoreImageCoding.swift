@@ -25,7 +25,34 @@ enum StoreImageCoding {
             "historyEnd": number(state.fixtureHistoryEnd),
             "historyOrigin": number(state.historyOrigin),
             "snapshots": .array(snapshots),
+            "attachments": attachments(of: state),
         ])
+    }
+
+    /// The attachments by area and key, keys sorted (an area with none is left out).
+    static func attachments(of state: StoreState) -> JSONValue {
+        .object(
+            JSONObject(
+                StoreAttachmentArea.allCases.compactMap { area -> JSONObject.Member? in
+                    guard let values = state.attachments[area], !values.isEmpty else { return nil }
+                    let members = values.keys.sorted().compactMap { key in
+                        values[key].map { JSONObject.Member(key: key, value: $0.value) }
+                    }
+                    return JSONObject.Member(key: area.rawValue, value: .object(JSONObject(members)))
+                }))
+    }
+
+    /// Puts back the attachments ``attachments(of:)`` wrote (an image without any has none).
+    static func apply(attachments value: JSONValue?, to state: inout StoreState) throws(StoreImageError) {
+        guard let value, !value.isNull else { return }
+        for member in try object(value, "attachments").members {
+            guard let area = StoreAttachmentArea(rawValue: member.key) else {
+                throw StoreImageError("unknown attachment area '\(member.key)'")
+            }
+            state.attachments[area] = try object(member.value, member.key).members.reduce(into: [:]) {
+                $0[$1.key] = StoreAttachment(value: $1.value)
+            }
+        }
     }
 
     static func decode(_ payload: JSONValue, configuration: StoreConfiguration, contract: Contract)
@@ -60,6 +87,7 @@ enum StoreImageCoding {
             state.tables[name] = decoded
         }
         try apply(counters: image["counters"], to: &state)
+        try apply(attachments: image["attachments"], to: &state)
         state.restoreHistory(
             end: try integer(image["historyEnd"], "historyEnd"), origin: try integer(image["historyOrigin"], "historyOrigin"))
         for value in try array(image["snapshots"], "snapshots") {
@@ -78,6 +106,7 @@ enum StoreImageCoding {
             "lastMutation": number(state.lastMutation),
             "purgedThroughVersion": number(state.purgedThroughVersion),
             "random": .string(String(state.random.position)),
+            "draws": .string(String(state.draws.position)),
         ])
     }
 
@@ -90,6 +119,7 @@ enum StoreImageCoding {
             throw StoreImageError("'random' must be the generator's position as a decimal string")
         }
         state.random = SeededGenerator(seed: position)
+        if let draws = counters["draws"]?.stringValue.flatMap(UInt64.init) { state.draws = SeededGenerator(seed: draws) }
     }
 
     static func encode(_ row: StoredRecord, id: String) -> JSONValue {

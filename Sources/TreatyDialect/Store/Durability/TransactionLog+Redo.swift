@@ -7,6 +7,8 @@ extension TransactionLog {
                 RedoOperation.rows(CollectionOfOne(change), in: state)[0]
             case .table(let resource, _):
                 state.models[resource].map { .define($0.resource) } ?? .remove(resource)
+            case .attachment(let area, let key, _):
+                .attach(area: area, key: key, value: state.attachments[area]?[key]?.value)
             }
         }
     }
