@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TreatyCore
+import TreatyDialect
 import TreatyDialectKit
 import TreatyJSON
 import TreatyReports
@@ -17,7 +18,8 @@ struct CheckCommand: ParsableCommand {
             request such as "GET /projects/P1/tasks?updated_after=2025-01-01T00:00:00.000Z", \
             whose values the rules then compare with), or as bare records of --resource (a \
             resource, collection or record type). Without --contract, the one contract under \
-            Contracts/ that has the endpoint or resource is used. rest-sync lists are streamed, \
+            Contracts/ that has the endpoint or resource is used. --fixtures DIR checks a fixture \
+            set instead, as treaty serve --fixtures loads it. rest-sync lists are streamed, \
             so large recorded dumps are checked in bounded memory. Exit 0 when every payload \
             conforms, 1 on violations, 2 on unusable input.
             """
@@ -38,6 +40,10 @@ struct CheckCommand: ParsableCommand {
 
     @Option(help: "Check bare records of this resource (or collection) instead of endpoint responses.")
     var resource: String?
+
+    @Option(
+        help: "Check a fixture set (a directory, as treaty serve --fixtures takes it) with the dialect's fixture loader instead.")
+    var fixtures: String?
 
     @Option(help: "Output format: text or json.")
     var format: Format = .text
@@ -62,8 +68,15 @@ struct CheckCommand: ParsableCommand {
     var payloads: [String] = []
 
     func validate() throws {
-        if (endpoint == nil) == (resource == nil) {
-            throw ValidationError("give exactly one of --endpoint or --resource")
+        if [endpoint, resource, fixtures].compactMap({ $0 }).count != 1 {
+            throw ValidationError("give exactly one of --endpoint, --resource or --fixtures")
+        }
+        if fixtures != nil {
+            guard payloads.isEmpty else { throw ValidationError("--fixtures checks a directory; give no payload files") }
+            guard contract != nil else {
+                throw ValidationError("--fixtures needs --contract FILE (the contract the fixtures are for)")
+            }
+            return
         }
         if payloads.isEmpty { throw ValidationError("give at least one payload file, or '-' for standard input") }
         if maxViolations < 0 { throw ValidationError("--max-violations must not be negative") }
@@ -74,6 +87,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let fixtures { return try checkFixtures(fixtures) }
         let startedAt = Date()
         let subject: PayloadSubject = endpoint.map { .endpoint(EndpointRequest(parsing: $0)) } ?? .records(resource ?? "")
         let options = PayloadCheckOptions(
@@ -108,6 +122,25 @@ struct CheckCommand: ParsableCommand {
 }
 
 extension CheckCommand {
+    /// Loads `directory` as the contract's dialect loads fixtures for `treaty serve`, printing
+    /// every diagnostic: exit 0 when the set loads, 1 when it has errors.
+    private func checkFixtures(_ directory: String) throws {
+        if let problem = PathCheck.problem(directory, expected: .directory) {
+            Console.standardError.write("\(directory): error: \(problem)\n")
+            throw Status.unusableInput
+        }
+        let loaded = try ContractSelection.load(contract)
+        let plugin = try DialectLookup.plugin(for: loaded.contract, file: loaded.file)
+        let result = plugin.loadBackend(BackendSetup(contract: loaded.contract, fixtures: directory))
+        Console.standardOutput.write(DiagnosticRenderer().render(result.diagnostics))
+        guard let backend = result.backend else {
+            Console.standardOutput.write("\(directory): the fixture set does not load (\(loaded.file))\n")
+            throw Status.findings
+        }
+        let count = backend.fixtures.count
+        Console.standardOutput.write("\(directory): conforms (\(count) record\(count == 1 ? "" : "s"), \(loaded.contract.dialect) fixtures of \(loaded.file))\n")
+    }
+
     private func write(_ report: CheckReport, contract: Contract, html path: String, startedAt: Date) throws {
         let page = HTMLReport(
             title: "treaty check: \(report.context)", command: "treaty check", startedAt: startedAt,

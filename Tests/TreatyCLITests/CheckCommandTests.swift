@@ -56,4 +56,22 @@ import Testing
         #expect(output.status == 0)
         #expect(output.standardOutput.hasPrefix("Fixtures/demo/task.json: conforms (5 records, resource 'task')"))
     }
+
+    @Test("--fixtures checks a fixture set as treaty serve loads it, in every dialect; a set of another contract fails with its diagnostics")
+    func fixtureSets() async throws {
+        for api in ["demo", "blog", "music", "gallery"] {
+            let output = try await TreatyProcess.run(["check", "--contract", "Contracts/\(api)/", "--fixtures", "Fixtures/\(api)"])
+            #expect(output.status == 0, "\(api): \(output.standardOutput)")
+            #expect(output.standardOutput.contains("Fixtures/\(api): conforms ("), "\(output.standardOutput)")
+        }
+        let wrong = try await TreatyProcess.run(["check", "--contract", "Contracts/music/", "--fixtures", "Fixtures/demo"])
+        #expect(wrong.status == 1)
+        #expect(wrong.standardOutput.contains("[unknown-layout] 'user.json' names no layout of the contract"))
+        let noContract = try await TreatyProcess.run(["check", "--fixtures", "Fixtures/demo"])
+        #expect(noContract.status == 2, "\(noContract.standardError)")
+        #expect(noContract.standardError.contains("--fixtures needs --contract"))
+        let withPayloads = try await TreatyProcess.run(
+            ["check", "--contract", "Contracts/demo/", "--fixtures", "Fixtures/demo", "Fixtures/demo/user.json"])
+        #expect(withPayloads.standardError.contains("--fixtures checks a directory; give no payload files"))
+    }
 }

@@ -51,6 +51,8 @@ extension PersistTests {
             ["export", "fixtures", "--contract", "Contracts/gallery/", "--persist", directory, "--out", out])
         persisted.stop(SIGTERM)
         #expect(export.status == 0, "\(export.standardError)")
+        let fixtureCheck = try await TreatyProcess.run(["check", "--contract", "Contracts/gallery/", "--fixtures", out])
+        #expect(fixtureCheck.status == 0, "\(fixtureCheck.standardOutput)")
         for type in ["Artist", "Artwork"] {
             let check = try await TreatyProcess.run(
                 ["check", "--contract", "Contracts/gallery/", "--resource", type, out + "/\(type).json"])

@@ -75,6 +75,8 @@ extension PersistTests {
         persisted.stop(SIGTERM)
         #expect(export.status == 0, "\(export.standardError)")
         #expect(export.standardOutput.contains("in 2 files"), "\(export.standardOutput)")
+        let fixtureCheck = try await TreatyProcess.run(["check", "--contract", "Contracts/music/", "--fixtures", out])
+        #expect(fixtureCheck.status == 0, "\(fixtureCheck.standardOutput)")
         let served = try ServeProcess(["--contract", "Contracts/music/", "--port", "0", "--fixtures", out])
         defer { served.stop(SIGTERM) }
         let again = try #require(served.url, "\(served.banner)")

@@ -163,6 +163,8 @@ extension PersistTests {
         persisted.stop(SIGTERM)
         #expect(export.status == 0, "\(export.standardError)")
         #expect(export.standardOutput.contains("in 4 files"), "\(export.standardOutput)")
+        let fixtureCheck = try await TreatyProcess.run(["check", "--contract", "Contracts/blog", "--fixtures", out])
+        #expect(fixtureCheck.status == 0, "\(fixtureCheck.standardOutput)")
         for collection in ["posts", "tags", "comments"] {
             let check = try await TreatyProcess.run(
                 ["check", "--contract", "Contracts/blog", "--resource", collection, out + "/\(collection).json"])

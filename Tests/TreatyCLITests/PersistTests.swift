@@ -101,6 +101,8 @@ import TreatyTestSupport
         let check = try await TreatyProcess.run(
             ["check", "--contract", DemoFiles.contractPath, "--resource", "task", out + "/task.json"])
         #expect(check.status == 0, "\(check.standardOutput)")
+        let fixtureCheck = try await TreatyProcess.run(["check", "--contract", DemoFiles.contractPath, "--fixtures", out])
+        #expect(fixtureCheck.status == 0, "\(fixtureCheck.standardOutput)")
         let served = try ServeProcess(arguments.filter { $0 != DemoFiles.fixturesPath && $0 != "--fixtures" } + ["--fixtures", out])
         defer { served.stop(SIGTERM) }
         let after = try await SecretLeakTests.send("GET", try #require(served.url) + DemoID.tasksP1 + "?since_version=0")
