@@ -45,11 +45,18 @@ public protocol DialectDescription: Sendable {
     /// broken backends that prove it; `treaty rules` lists it with the generated cases that name
     /// each rule. Every rule id a generated case names is in it.
     var ruleCatalog: RuleCatalog { get }
+
+    /// The importers that draft a contract of this dialect from another description (`treaty
+    /// import <format>`); none by default.
+    var importers: [any ContractImporter] { get }
 }
 
 extension DialectDescription {
     /// Records endpoints only.
     public var endpointKinds: Set<Endpoint.Kind> { [] }
+
+    /// No importers.
+    public var importers: [any ContractImporter] { [] }
 
     /// What the dialect adds to the contract format, for the ``DialectRegistry``'s
     /// ``DialectRegistry/contractVocabulary``.

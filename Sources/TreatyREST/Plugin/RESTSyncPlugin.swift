@@ -27,6 +27,9 @@ public struct RESTSyncPlugin: DialectPlugin {
 
     public var environmentVariables: [EnvironmentVariable] { [] }
 
+    /// `treaty import openapi`: a draft contract from an OpenAPI 3.0 or 3.1 document.
+    public var importers: [any ContractImporter] { [OpenAPIImporter()] }
+
     /// The contract itself: rest-sync declares everything in `resources:` and `endpoints:`,
     /// which the core has decoded and linted; without a contract there is nothing to serve.
     public func decodeSchema(of contract: Contract?) -> DecodedSchema {
