@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+import TreatyTestSupport
+
+/// `treaty import`: the importer found through the registry, the draft written and linted.
+@Suite struct ImportCommandTests {
+    static func scratch() throws -> String {
+        let directory = NSTemporaryDirectory() + "treaty-import-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    @Test(
+        "svix's OpenAPI document imports to a contract that treaty serve serves and treaty verify passes",
+        .enabled(if: SharedOpenAPI.directory != nil, Comment(rawValue: SharedOpenAPI.absence)))
+    func importServeVerify() async throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let imported = try await TreatyProcess.run(["import", "openapi", SharedOpenAPI.path("svix.json"), "--out", directory + "/svix"])
+        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(imported.standardOutput.hasPrefix("treaty: drafted \(directory)/svix/contract.yaml (8 resources, "))
+        let server = try ServeProcess(["--contract", directory + "/svix", "--no-fixtures", "--port", "0"])
+        defer { server.stop() }
+        let url = try #require(server.url, "\(server.banner)")
+        let verify = try await TreatyProcess.run(
+            ["verify", "--contract", directory + "/svix", "--target", url, "--junit", directory + "/junit.xml"])
+        #expect(verify.status == 0, "\(verify.standardOutput)\n\(verify.standardError)")
+        #expect(verify.standardOutput.contains(" passed, 0 failed"))
+    }
+
+    @Test("a Swagger 2 document is a located error (exit 2) and nothing is written")
+    func swagger() async throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/old.yaml"
+        try Data("info: { title: Old }\nswagger: \"2.0\"\n".utf8).write(to: URL(fileURLWithPath: file))
+        let output = try await TreatyProcess.run(["import", "openapi", file, "--out", directory + "/old"])
+        #expect(output.status == 2)
+        #expect(output.standardError.hasPrefix("\(file):2:10: error: [openapi-version] Swagger 2.0 is not supported, only OpenAPI 3.0 and 3.1"))
+        #expect(!FileManager.default.fileExists(atPath: directory + "/old"))
+    }
+
+    @Test("an unknown format is refused with the formats there are, and an existing contract is never replaced")
+    func refusals() async throws {
+        let unknown = try await TreatyProcess.run(["import", "raml", "api.raml"])
+        #expect(unknown.status == 2)
+        #expect(unknown.standardError == "error: no importer reads 'raml'\n  fix: use one of: openapi\n")
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/api.yaml"
+        try Data("openapi: 3.1.0\ninfo: { title: Empty, version: '1' }\npaths: {}\n".utf8).write(to: URL(fileURLWithPath: file))
+        let first = try await TreatyProcess.run(["import", "openapi", file, "--out", directory + "/empty"])
+        #expect(first.status == 0, "\(first.standardError)")
+        let second = try await TreatyProcess.run(["import", "openapi", file, "--out", directory + "/empty"])
+        #expect(second.status == 2)
+        #expect(second.standardError.contains("error: a contract is already there; nothing was written"))
+    }
+}
