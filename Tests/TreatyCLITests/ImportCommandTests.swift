@@ -56,3 +56,26 @@ import TreatyTestSupport
         #expect(second.standardError.contains("error: a contract is already there; nothing was written"))
     }
 }
+
+/// `treaty export openapi`: the dialect's exporter found through the registry.
+@Suite struct ExportOpenAPICommandTests {
+    @Test("the demo contract's API is written as OpenAPI 3.1 to standard output or a file")
+    func export() async throws {
+        let output = try await TreatyProcess.run(["export", "openapi", "--contract", "Contracts/demo/"])
+        #expect(output.status == 0, "\(output.standardError)")
+        #expect(output.standardOutput.hasPrefix("{\n  \"openapi\": \"3.1.0\","))
+        #expect(output.standardOutput.contains("\"/projects/{project_id}/tasks/{id}\""))
+        let file = NSTemporaryDirectory() + "treaty-export-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let written = try await TreatyProcess.run(["export", "openapi", "--contract", "Contracts/demo/", "--out", file])
+        #expect(written.standardOutput == "treaty: wrote the OpenAPI 3.1 document of demo to \(file)\n")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == output.standardOutput)
+    }
+
+    @Test("a dialect without an OpenAPI export is refused (exit 2)")
+    func unsupportedDialect() async throws {
+        let output = try await TreatyProcess.run(["export", "openapi", "--contract", "Contracts/blog/"])
+        #expect(output.status == 2)
+        #expect(output.standardError.contains("error: the pocketbase dialect cannot export OpenAPI yet"))
+    }
+}

@@ -1,4 +1,5 @@
 public import TreatyCore
+public import TreatyJSON
 internal import TreatyRules
 
 /// What a dialect is and what it offers: its name, the contract sections and endpoint kinds it
@@ -49,6 +50,13 @@ public protocol DialectDescription: Sendable {
     /// The importers that draft a contract of this dialect from another description (`treaty
     /// import <format>`); none by default.
     var importers: [any ContractImporter] { get }
+
+    /// The contract's API as this dialect serves it, as an OpenAPI 3.1 document (`treaty export
+    /// openapi`), or `nil` when the dialect cannot describe it (the default).
+    ///
+    /// - Parameter contract: A contract of this dialect.
+    /// - Returns: The document, or `nil`.
+    func openAPIDocument(of contract: Contract) -> JSONValue?
 }
 
 extension DialectDescription {
@@ -57,6 +65,9 @@ extension DialectDescription {
 
     /// No importers.
     public var importers: [any ContractImporter] { [] }
+
+    /// No OpenAPI export.
+    public func openAPIDocument(of contract: Contract) -> JSONValue? { nil }
 
     /// What the dialect adds to the contract format, for the ``DialectRegistry``'s
     /// ``DialectRegistry/contractVocabulary``.
