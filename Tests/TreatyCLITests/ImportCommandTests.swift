@@ -11,17 +11,27 @@ import TreatyTestSupport
     }
 
     @Test(
-        "svix's OpenAPI document imports to a contract that treaty serve serves and treaty verify passes",
+        "svix's OpenAPI document imports to a contract and fixtures that treaty check accepts, treaty serve serves and treaty verify passes",
         .enabled(if: SharedOpenAPI.directory != nil, Comment(rawValue: SharedOpenAPI.absence)))
     func importServeVerify() async throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let imported = try await TreatyProcess.run(["import", "openapi", SharedOpenAPI.path("svix.json"), "--out", directory + "/svix"])
+        let fixtures = directory + "/fixtures"
+        let imported = try await TreatyProcess.run(
+            ["import", "openapi", SharedOpenAPI.path("svix.json"), "--out", directory + "/svix", "--fixtures", fixtures])
         #expect(imported.status == 0, "\(imported.standardError)")
         #expect(imported.standardOutput.hasPrefix("treaty: drafted \(directory)/svix/contract.yaml (8 resources, "))
-        let server = try ServeProcess(["--contract", directory + "/svix", "--no-fixtures", "--port", "0"])
+        #expect(imported.standardOutput.hasSuffix(" and 7 fixture files in \(fixtures)\n"))
+        for file in try FileManager.default.contentsOfDirectory(atPath: fixtures).sorted() {
+            let resource = String(file.dropLast(".json".count))
+            let check = try await TreatyProcess.run(
+                ["check", "--contract", directory + "/svix", "--resource", resource, fixtures + "/" + file])
+            #expect(check.status == 0, "\(check.standardOutput)")
+        }
+        let server = try ServeProcess(["--contract", directory + "/svix", "--fixtures", fixtures, "--port", "0"])
         defer { server.stop() }
         let url = try #require(server.url, "\(server.banner)")
+        #expect(server.banner.contains("(7 records)"))
         let verify = try await TreatyProcess.run(
             ["verify", "--contract", directory + "/svix", "--target", url, "--junit", directory + "/junit.xml"])
         #expect(verify.status == 0, "\(verify.standardOutput)\n\(verify.standardError)")

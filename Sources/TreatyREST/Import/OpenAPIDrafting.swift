@@ -14,6 +14,8 @@ struct OpenAPIDrafting {
         var required: Set<String>
         var identity: Property
         var scope: ParentScope?
+        /// The schema's example merged with its properties' examples, when it has any.
+        var example: JSONObject?
     }
 
     /// One property of an object schema, flattened through `allOf`.
@@ -95,7 +97,7 @@ struct OpenAPIDrafting {
             candidates.append(Candidate(
                 name: name, component: entry.key, pointer: pointer, node: entry.value,
                 properties: flattened.properties.filter { $0.key != identity.key }, required: flattened.required,
-                identity: identity))
+                identity: identity, example: example(of: resolved.0, properties: flattened.properties)))
         }
     }
 
@@ -132,6 +134,26 @@ struct OpenAPIDrafting {
             required.formUnion(merged.required)
         }
         return (properties, required)
+    }
+
+    /// The schema's own example object, completed by its properties' `example`s; `nil` when it
+    /// has neither.
+    private func example(of node: SourceNode, properties: [Property]) -> JSONObject? {
+        let own = (node[member: "example"] ?? node[member: "examples"]?.items.first).map(YAMLValueReader.value(of:))?.objectValue
+        var members = own?.members ?? []
+        for property in properties where !members.contains(where: { $0.key == property.key }) {
+            if let example = reader.facts(of: property.node, at: property.pointer).example {
+                members.append(.init(key: property.key, value: YAMLValueReader.value(of: example)))
+            }
+        }
+        return members.isEmpty ? nil : JSONObject(members)
+    }
+
+    /// The examples of every resource that has one.
+    var examples: [OpenAPIFixtureDrafting.Example] {
+        candidates.compactMap { candidate in
+            candidate.example.map { OpenAPIFixtureDrafting.Example(resource: candidate.name, values: $0) }
+        }
     }
 
     /// The convention every key of every resource follows, or `any`.

@@ -48,16 +48,22 @@ public struct OpenAPIImporter: ContractImporter {
         let title = root[member: "info"]?[member: "title"]?.text.flatMap { Self.apiName(fromWords: NamingConvention.words(of: $0)) }
         var drafting = OpenAPIDrafting(document: document, api: api ?? title ?? fallbackName)
         let draft = drafting.draft()
+        let contractText = draft.yaml()
+        let vocabulary = ContractVocabulary([RESTSyncPlugin().vocabularyEntry])
+        let fixtures = ContractLoader(vocabulary: vocabulary).load(text: contractText, file: "contract.yaml").contract.map {
+            OpenAPIFixtureDrafting(contract: $0, examples: drafting.examples).files()
+        } ?? []
         let fieldCount = draft.resources.reduce(0) { $0 + $1.fields.count }
         let relationCount = draft.resources.reduce(0) { sum, resource in
             sum + resource.fields.count { $0.value.hasPrefix("{ to: ") }
         }
         return ContractImport(
-            api: draft.api, contractText: draft.yaml(),
+            api: draft.api, contractText: contractText, fixtures: fixtures,
             counts: [
                 .init("resources", draft.resources.count), .init("fields", fieldCount),
                 .init("relationships", relationCount), .init("endpoints", draft.endpoints.count),
-                .init("review notes", draft.reviewNotes), .init("skipped", drafting.skipped),
+                .init("review notes", draft.reviewNotes), .init("fixtures", fixtures.count),
+                .init("skipped", drafting.skipped),
             ],
             diagnostics: drafting.diagnostics)
     }

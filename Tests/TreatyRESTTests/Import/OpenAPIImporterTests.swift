@@ -38,6 +38,7 @@ import TreatyREST
           schemas:
             User:
               type: object
+              example: { id: 6513270e-269e-4d37-b2a7-4de452e6b438, display_name: Ava }
               required: [id, display_name]
               properties:
                 id: { type: string, format: uuid, readOnly: true }
@@ -112,6 +113,21 @@ import TreatyREST
         #expect(result.count(of: "relationships") == 4)
     }
 
+    @Test("examples become fixtures keyed as the draft declares, made-up values where an example does not fit")
+    func fixtures() throws {
+        let result = try OpenAPIImportHarness.importing(Self.tasks)
+        #expect(result.fixtures.map(\.relativePath) == ["user.json"])
+        #expect(result.fixtures.first?.text == """
+            [
+              {
+                "id": "6513270e-269e-4d37-b2a7-4de452e6b438",
+                "display_name": "Ava"
+              }
+            ]
+
+            """)
+    }
+
     @Test("path templates become endpoints with their parent scope and identity")
     func endpoints() throws {
         let result = try OpenAPIImportHarness.importing(Self.tasks)
@@ -134,10 +150,10 @@ import TreatyREST
         let map = try #require(warnings.first { $0.message.contains("'labels'") })
         #expect(map.message.contains("an 'additionalProperties' map"))
         #expect(map.pointer?.description == "/components/schemas/Task/allOf/1/properties/labels")
-        #expect(map.location?.line == 60)
+        #expect(map.location?.line == 61)
         let external = try #require(warnings.first { $0.message.contains("'owner'") })
         #expect(external.message.contains("the external reference 'other.yaml#/components/schemas/User'"))
-        #expect(external.location?.line == 61)
+        #expect(external.location?.line == 62)
         #expect(OpenAPIImportHarness.line("labels", in: result)?.contains("# review: an 'additionalProperties' map in OpenAPI; kept as json") == true)
         #expect(OpenAPIImportHarness.line("owner", in: result) == nil)
     }
