@@ -20,7 +20,10 @@ struct ImportCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The input format: \(DialectLookup.registry.plugins.flatMap(\.importers).map(\.format).joined(separator: ", ")).")
+    @Argument(
+        help:
+            "The input format: \(DialectLookup.registry.plugins.flatMap(\.importers).map(\.format).joined(separator: ", "))."
+    )
     var format: String
 
     @Argument(help: "The file to import.")
@@ -42,7 +45,8 @@ struct ImportCommand: ParsableCommand {
         let importers = DialectLookup.registry.plugins.flatMap(\.importers)
         guard let importer = importers.first(where: { $0.format == format }) else {
             Console.standardError.write(
-                "error: no importer reads '\(format)'\n  fix: use one of: \(importers.map(\.format).joined(separator: ", "))\n")
+                "error: no importer reads '\(format)'\n  fix: use one of: \(importers.map(\.format).joined(separator: ", "))\n"
+            )
             throw Status.unusableInput
         }
         let result = importer.importContract(fileAt: file, api: api)
@@ -55,7 +59,8 @@ struct ImportCommand: ParsableCommand {
         let directory = out ?? "Contracts/\(result.api)"
         let contractPath = URL(fileURLWithPath: directory).appendingPathComponent("contract.yaml").path
         guard !FileManager.default.fileExists(atPath: contractPath) else {
-            Console.standardError.write("\(contractPath): error: a contract is already there; nothing was written\n  fix: pass another --out\n")
+            Console.standardError.write(
+                "\(contractPath): error: a contract is already there; nothing was written\n  fix: pass another --out\n")
             throw Status.unusableInput
         }
         let fixtureDirectory = fixtures ?? "Fixtures/\(result.api)"
@@ -80,7 +85,9 @@ struct ImportCommand: ParsableCommand {
         let counts = result.counts.map { "\($0.value) \($0.what)" }.joined(separator: ", ")
         Console.standardOutput.write(
             "treaty: drafted \(contractPath) (\(counts))"
-                + (result.fixtures.isEmpty ? "" : " and \(result.fixtures.count) fixture file\(result.fixtures.count == 1 ? "" : "s") in \(fixtureDirectory)")
+                + (result.fixtures.isEmpty
+                    ? ""
+                    : " and \(result.fixtures.count) fixture file\(result.fixtures.count == 1 ? "" : "s") in \(fixtureDirectory)")
                 + "\n")
         if findings.containsErrors { throw Status.findings }
     }

@@ -18,7 +18,10 @@ import TreatyTestSupport
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let fixtures = directory + "/fixtures"
         let imported = try await TreatyProcess.run(
-            ["import", "openapi", SharedOpenAPI.path("svix.json"), "--out", directory + "/svix", "--fixtures", fixtures])
+            [
+                "import", "openapi", SharedOpenAPI.path("svix.json"), "--out", directory + "/svix", "--fixtures",
+                fixtures,
+            ])
         #expect(imported.status == 0, "\(imported.standardError)")
         #expect(imported.standardOutput.hasPrefix("treaty: drafted \(directory)/svix/contract.yaml (8 resources, "))
         #expect(imported.standardOutput.hasSuffix(" and 7 fixture files in \(fixtures)\n"))
@@ -46,7 +49,9 @@ import TreatyTestSupport
         try Data("info: { title: Old }\nswagger: \"2.0\"\n".utf8).write(to: URL(fileURLWithPath: file))
         let output = try await TreatyProcess.run(["import", "openapi", file, "--out", directory + "/old"])
         #expect(output.status == 2)
-        #expect(output.standardError.hasPrefix("\(file):2:10: error: [openapi-version] Swagger 2.0 is not supported, only OpenAPI 3.0 and 3.1"))
+        #expect(
+            output.standardError.hasPrefix(
+                "\(file):2:10: error: [openapi-version] Swagger 2.0 is not supported, only OpenAPI 3.0 and 3.1"))
         #expect(!FileManager.default.fileExists(atPath: directory + "/old"))
     }
 
@@ -58,7 +63,8 @@ import TreatyTestSupport
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let file = directory + "/api.yaml"
-        try Data("openapi: 3.1.0\ninfo: { title: Empty, version: '1' }\npaths: {}\n".utf8).write(to: URL(fileURLWithPath: file))
+        try Data("openapi: 3.1.0\ninfo: { title: Empty, version: '1' }\npaths: {}\n".utf8).write(
+            to: URL(fileURLWithPath: file))
         let first = try await TreatyProcess.run(["import", "openapi", file, "--out", directory + "/empty"])
         #expect(first.status == 0, "\(first.standardError)")
         let second = try await TreatyProcess.run(["import", "openapi", file, "--out", directory + "/empty"])

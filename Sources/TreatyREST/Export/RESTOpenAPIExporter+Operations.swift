@@ -12,38 +12,51 @@ extension RESTOpenAPIExporter {
         var parameters: [JSONValue] = endpoint.path.parameters.map { name in
             .object([
                 "name": .string(name), "in": "path", "required": true,
-                "schema": .object(Self.identitySchema(Self.parameterType(name, resource: resource, contract: contract))),
+                "schema": .object(
+                    Self.identitySchema(Self.parameterType(name, resource: resource, contract: contract))),
             ])
         }
         for name in endpoint.since {
-            parameters.append(.object([
-                "name": .string(name), "in": "query", "required": false,
-                "schema": ["type": "string", "format": "date-time"],
-                "description": "Changes after this time, tombstones included (incremental sync).",
-            ]))
+            parameters.append(
+                .object([
+                    "name": .string(name), "in": "query", "required": false,
+                    "schema": ["type": "string", "format": "date-time"],
+                    "description": "Changes after this time, tombstones included (incremental sync).",
+                ]))
         }
         for name in endpoint.sinceVersion {
-            parameters.append(.object([
-                "name": .string(name), "in": "query", "required": false, "schema": ["type": "integer", "minimum": 0],
-                "description": "Changes after this version, tombstones included (incremental sync).",
-            ]))
+            parameters.append(
+                .object([
+                    "name": .string(name), "in": "query", "required": false,
+                    "schema": ["type": "integer", "minimum": 0],
+                    "description": "Changes after this version, tombstones included (incremental sync).",
+                ]))
         }
         if !parameters.isEmpty { members.append(.init(key: "parameters", value: .array(parameters))) }
         if endpoint.method == "POST" || endpoint.method == "PATCH" || endpoint.method == "PUT" {
             let request = endpoint.writes.map { writes(of: $0, resource: resource, contract: contract) } ?? reference
-            members.append(.init(key: "requestBody", value: .object([
-                "required": true, "content": .object(["application/json": .object(["schema": request])]),
-            ])))
+            members.append(
+                .init(
+                    key: "requestBody",
+                    value: .object([
+                        "required": true, "content": .object(["application/json": .object(["schema": request])]),
+                    ])))
         }
-        let body: JSONValue? = switch endpoint.returns {
-        case .one: reference
-        case .list: .object(["type": "array", "items": reference])
-        case .none: nil
-        }
+        let body: JSONValue? =
+            switch endpoint.returns {
+            case .one: reference
+            case .list: .object(["type": "array", "items": reference])
+            case .none: nil
+            }
         var responses: [JSONObject.Member] = [
-            .init(key: String(endpoint.status), value: .object(JSONObject(
-                [.init(key: "description", value: .string(Self.successDescription(endpoint)))]
-                    + (body.map { [.init(key: "content", value: .object(["application/json": .object(["schema": $0])]))] } ?? []))))
+            .init(
+                key: String(endpoint.status),
+                value: .object(
+                    JSONObject(
+                        [.init(key: "description", value: .string(Self.successDescription(endpoint)))]
+                            + (body.map {
+                                [.init(key: "content", value: .object(["application/json": .object(["schema": $0])]))]
+                            } ?? []))))
         ]
         let error: JSONValue = .object([
             "description": "An error in the rest-sync error body.",
@@ -80,7 +93,9 @@ extension RESTOpenAPIExporter {
 
     /// `GET /projects/{project_id}/tasks` → `getProjectsProjectIdTasks`.
     static func operationID(_ endpoint: Endpoint) -> String {
-        let words = endpoint.path.description.split { !$0.isLetter && !$0.isNumber }.flatMap { NamingConvention.words(of: String($0)) }
+        let words = endpoint.path.description.split { !$0.isLetter && !$0.isNumber }.flatMap {
+            NamingConvention.words(of: String($0))
+        }
         return endpoint.method.lowercased() + words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 

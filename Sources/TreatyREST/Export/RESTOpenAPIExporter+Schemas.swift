@@ -12,7 +12,9 @@ extension RESTOpenAPIExporter {
             if always { required.append(.string(key)) }
         }
         var identity = Self.identitySchema(resource.identity.type)
-        if resource.create == .server { identity = JSONObject(identity.members + [.init(key: "readOnly", value: true)]) }
+        if resource.create == .server {
+            identity = JSONObject(identity.members + [.init(key: "readOnly", value: true)])
+        }
         add(resource.identity.key, identity, always: true)
         if let scope = resource.scope {
             let parentType = contract.resource(named: scope.parent)?.identity.type ?? .string
@@ -23,7 +25,9 @@ extension RESTOpenAPIExporter {
             add(key, ["type": "string", "format": "date-time"], always: true)
         }
         if let version = sync.version { add(version, ["type": "integer", "minimum": 0], always: true) }
-        if let tombstone = sync.tombstone { add(tombstone, ["type": ["string", "null"], "format": "date-time"], always: true) }
+        if let tombstone = sync.tombstone {
+            add(tombstone, ["type": ["string", "null"], "format": "date-time"], always: true)
+        }
         for field in resource.fields {
             let always = field.emit == .always
             if let relation = field.relation {
@@ -38,13 +42,24 @@ extension RESTOpenAPIExporter {
                     let id = Self.nullable(Self.identitySchema(targetType), field.nullable)
                     add(relation.foreignKey, JSONObject(id.members + origin), always: always)
                 case (.foreignKey, true):
-                    let ids: JSONObject = ["type": "array", "uniqueItems": true, "items": .object(Self.identitySchema(targetType))]
+                    let ids: JSONObject = [
+                        "type": "array", "uniqueItems": true, "items": .object(Self.identitySchema(targetType)),
+                    ]
                     add(relation.foreignKey, JSONObject(ids.members + origin), always: always)
                 case (.nested, false):
-                    let reference: JSONObject = ["$ref": .string("#/components/schemas/\(Self.schemaName(relation.target))")]
-                    add(relation.nestedKey, field.nullable ? ["anyOf": [.object(reference), ["type": "null"]]] : reference, always: always)
+                    let reference: JSONObject = [
+                        "$ref": .string("#/components/schemas/\(Self.schemaName(relation.target))")
+                    ]
+                    add(
+                        relation.nestedKey,
+                        field.nullable ? ["anyOf": [.object(reference), ["type": "null"]]] : reference, always: always)
                 case (.nested, true):
-                    add(relation.nestedKey, ["type": "array", "items": ["$ref": .string("#/components/schemas/\(Self.schemaName(relation.target))")]], always: always)
+                    add(
+                        relation.nestedKey,
+                        [
+                            "type": "array",
+                            "items": ["$ref": .string("#/components/schemas/\(Self.schemaName(relation.target))")],
+                        ], always: always)
                 }
                 continue
             }
@@ -75,11 +90,18 @@ extension RESTOpenAPIExporter {
         case .date: members = [.init(key: "type", value: "string"), .init(key: "format", value: "date")]
         case .uuid: members = [.init(key: "type", value: "string"), .init(key: "format", value: "uuid")]
         case .json: members = []
-        case .stringList: members = [.init(key: "type", value: "array"), .init(key: "items", value: ["type": "string"])]
+        case .stringList:
+            members = [.init(key: "type", value: "array"), .init(key: "items", value: ["type": "string"])]
         }
-        if let allowed = constraints.allowed { members.append(.init(key: "enum", value: .array(allowed.map(JSONValue.string)))) }
-        if let minLength = constraints.minLength { members.append(.init(key: "minLength", value: .number(JSONNumber(minLength)))) }
-        if let maxLength = constraints.maxLength { members.append(.init(key: "maxLength", value: .number(JSONNumber(maxLength)))) }
+        if let allowed = constraints.allowed {
+            members.append(.init(key: "enum", value: .array(allowed.map(JSONValue.string))))
+        }
+        if let minLength = constraints.minLength {
+            members.append(.init(key: "minLength", value: .number(JSONNumber(minLength))))
+        }
+        if let maxLength = constraints.maxLength {
+            members.append(.init(key: "maxLength", value: .number(JSONNumber(maxLength))))
+        }
         if let minimum = constraints.minimum { members.append(.init(key: "minimum", value: number(minimum))) }
         if let maximum = constraints.maximum { members.append(.init(key: "maximum", value: number(maximum))) }
         return JSONObject(members)
@@ -92,7 +114,9 @@ extension RESTOpenAPIExporter {
             return schema.isEmpty ? schema : ["anyOf": [.object(schema), ["type": "null"]]]
         }
         var members = schema.members
-        if let index = members.firstIndex(where: { $0.key == "type" }) { members[index].value = [.string(type), "null"] }
+        if let index = members.firstIndex(where: { $0.key == "type" }) {
+            members[index].value = [.string(type), "null"]
+        }
         if let index = members.firstIndex(where: { $0.key == "enum" }), case .array(var values) = members[index].value {
             values.append(.null)
             members[index].value = .array(values)

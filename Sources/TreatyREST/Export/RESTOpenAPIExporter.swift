@@ -38,8 +38,11 @@ public struct RESTOpenAPIExporter: Sendable {
         }
         return .object([
             "openapi": "3.1.0",
-            "info": .object(["title": .string(contract.api), "version": "1.0.0", "description": .string(
-                "The \(contract.api) API as Treaty's rest-sync dialect serves it (exported from its contract).")]),
+            "info": .object([
+                "title": .string(contract.api), "version": "1.0.0",
+                "description": .string(
+                    "The \(contract.api) API as Treaty's rest-sync dialect serves it (exported from its contract)."),
+            ]),
             "paths": .object(JSONObject(paths)),
             "components": .object(["schemas": .object(JSONObject(schemas))]),
         ])

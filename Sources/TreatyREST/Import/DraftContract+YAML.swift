@@ -26,7 +26,11 @@ extension DraftContract {
             lines.append("")
             lines.append("endpoints:")
             for endpoint in endpoints {
-                let pairs = [("method", endpoint.method), ("path", Self.scalar(endpoint.path)), ("resource", Self.key(endpoint.resource))]
+                let pairs =
+                    [
+                        ("method", endpoint.method), ("path", Self.scalar(endpoint.path)),
+                        ("resource", Self.key(endpoint.resource)),
+                    ]
                     + endpoint.extra
                 let flow = "{ " + pairs.map { "\($0.0): \($0.1)" }.joined(separator: ", ") + " }"
                 lines.append("  - " + flow + (endpoint.note.map { Self.comment("review: " + $0) } ?? ""))
@@ -46,15 +50,25 @@ extension DraftContract {
 
     /// `text` as a mapping key: plain when it is a simple word, else double-quoted.
     static func key(_ text: String) -> String {
-        let simple = !text.isEmpty && text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic && $0.isASCII || ("0"..."9").contains($0) || $0 == "_" }
+        let simple =
+            !text.isEmpty
+            && text.unicodeScalars.allSatisfy {
+                $0.properties.isAlphabetic && $0.isASCII || ("0"..."9").contains($0) || $0 == "_"
+            }
             && !(text.first?.isNumber ?? true) && !reservedWords.contains(text.lowercased())
         return simple ? text : quoted(text)
     }
 
     /// `text` as a flow scalar: plain when it cannot be misread, else double-quoted.
     static func scalar(_ text: String) -> String {
-        let plainSafe = !text.isEmpty && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-./".unicodeScalars.contains($0)) }
-            && !(text.first.map { $0.isNumber || $0 == "-" || $0 == "." } ?? true) && !reservedWords.contains(text.lowercased())
+        let plainSafe =
+            !text.isEmpty
+            && text.unicodeScalars.allSatisfy {
+                $0.isASCII
+                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-./".unicodeScalars.contains($0))
+            }
+            && !(text.first.map { $0.isNumber || $0 == "-" || $0 == "." } ?? true)
+            && !reservedWords.contains(text.lowercased())
         return plainSafe ? text : quoted(text)
     }
 

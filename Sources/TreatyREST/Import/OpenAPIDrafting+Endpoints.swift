@@ -29,10 +29,11 @@ extension OpenAPIDrafting {
         var operations: [Operation] = []
         for entry in document.node(at: pathsPointer)?.members ?? [] {
             for method in entry.value.members where Self.methods.contains(method.key) {
-                operations.append(Operation(
-                    method: method.key.uppercased(), path: entry.key, node: method.value,
-                    pointer: pathsPointer.appending(entry.key).appending(method.key),
-                    location: SourceLocation(file: document.file, line: method.keyLine, column: method.keyColumn)))
+                operations.append(
+                    Operation(
+                        method: method.key.uppercased(), path: entry.key, node: method.value,
+                        pointer: pathsPointer.appending(entry.key).appending(method.key),
+                        location: SourceLocation(file: document.file, line: method.keyLine, column: method.keyColumn)))
             }
         }
         let addressed = operations.map { ($0, addressing(of: $0)) }
@@ -43,7 +44,9 @@ extension OpenAPIDrafting {
             // (`workspace_sid`, `project_gid`).
             let parentCandidate = candidates[parent.resource]
             let parentWords = NamingConvention.words(of: parentCandidate.name)
-            let keyForms = [parentWords + ["id"], parentWords + NamingConvention.words(of: parentCandidate.identity.key)]
+            let keyForms = [
+                parentWords + ["id"], parentWords + NamingConvention.words(of: parentCandidate.identity.key),
+            ]
             if let key = child.properties.first(where: { keyForms.contains(NamingConvention.words(of: $0.key)) })?.key {
                 candidates[addressing.resource].scope = ParentScope(parent: candidates[parent.resource].name, key: key)
             }
@@ -53,8 +56,12 @@ extension OpenAPIDrafting {
         for (operation, addressing) in addressed {
             guard let addressing else { continue }
             guard let endpoint = endpoint(operation, addressing) else { continue }
-            guard let template = PathTemplate(endpoint.path), shapes.insert("\(endpoint.method) \(template.shape)").inserted else {
-                note("\(operation.method) \(operation.path) repeats an endpoint already drafted; left out", at: operation.location, pointer: operation.pointer)
+            guard let template = PathTemplate(endpoint.path),
+                shapes.insert("\(endpoint.method) \(template.shape)").inserted
+            else {
+                note(
+                    "\(operation.method) \(operation.path) repeats an endpoint already drafted; left out",
+                    at: operation.location, pointer: operation.pointer)
                 skipped += 1
                 continue
             }
@@ -105,14 +112,20 @@ extension OpenAPIDrafting {
         switch (operation.method, addressing.item) {
         case ("GET", _), ("POST", false), ("PUT", true), ("PATCH", true), ("DELETE", true): break
         default:
-            leftOut(operation, addressing.item ? "\(operation.method) on one item has no records meaning" : "\(operation.method) on a collection has no records meaning")
+            leftOut(
+                operation,
+                addressing.item
+                    ? "\(operation.method) on one item has no records meaning"
+                    : "\(operation.method) on a collection has no records meaning")
             return nil
         }
         var segments = addressing.segments.map(String.init)
         var extra: [(key: String, value: String)] = []
         if let parent = addressing.parent {
             guard let scope = candidate.scope, scope.parent == candidates[parent.resource].name else {
-                leftOut(operation, "'\(candidate.name)' carries no '\(candidates[parent.resource].name)' key to scope it by")
+                leftOut(
+                    operation, "'\(candidate.name)' carries no '\(candidates[parent.resource].name)' key to scope it by"
+                )
                 return nil
             }
             segments[parent.literal + 1] = "{\(scope.key)}"
@@ -132,13 +145,20 @@ extension OpenAPIDrafting {
         }
         if operation.method == "GET", !addressing.item { extra += syncParameters(of: operation, candidate: candidate) }
         var note: String?
-        if operation.method == "GET" || operation.method == "POST" || operation.method == "PATCH" || operation.method == "PUT" {
-            let bare = answer.map { $0.candidate == addressing.resource && $0.list == (operation.method == "GET" && !addressing.item) } ?? false
+        if operation.method == "GET" || operation.method == "POST" || operation.method == "PATCH"
+            || operation.method == "PUT"
+        {
+            let bare =
+                answer.map {
+                    $0.candidate == addressing.resource && $0.list == (operation.method == "GET" && !addressing.item)
+                } ?? false
             if !bare {
-                note = "the answer is not a bare '\(candidate.name)'\(operation.method == "GET" && !addressing.item ? " array" : ""); rest-sync serves bare records, so check its envelope"
+                note =
+                    "the answer is not a bare '\(candidate.name)'\(operation.method == "GET" && !addressing.item ? " array" : ""); rest-sync serves bare records, so check its envelope"
             }
         }
-        return DraftContract.Endpoint(method: operation.method, path: path, resource: candidate.name, extra: extra, note: note)
+        return DraftContract.Endpoint(
+            method: operation.method, path: path, resource: candidate.name, extra: extra, note: note)
     }
 
     /// The resource the operation's success answer is (one or a bare array), when it is one.
@@ -151,7 +171,8 @@ extension OpenAPIDrafting {
                 let media = content.members.first(where: { $0.key.contains("json") }),
                 let schema = media.value[member: "schema"]
             else { continue }
-            let facts = reader.facts(of: schema, at: resolvedPointer.appending("content").appending(media.key).appending("schema"))
+            let facts = reader.facts(
+                of: schema, at: resolvedPointer.appending("content").appending(media.key).appending("schema"))
             switch facts.shape {
             case .reference(let component):
                 if let index = candidates.firstIndex(where: { $0.component == component }) { return (index, false) }
@@ -211,7 +232,9 @@ extension OpenAPIDrafting {
     }
 
     private mutating func leftOut(_ operation: Operation, _ reason: String) {
-        note("\(operation.method) \(operation.path) is no endpoint of the draft: \(reason)", at: operation.location, pointer: operation.pointer)
+        note(
+            "\(operation.method) \(operation.path) is no endpoint of the draft: \(reason)", at: operation.location,
+            pointer: operation.pointer)
         skipped += 1
     }
 }

@@ -11,13 +11,17 @@ extension OpenAPIDrafting {
         var line: DraftContract.Line
         switch facts.shape {
         case .unreadable(let reason):
-            warn("reference", "property '\(property.key)' of '\(candidate.component)' uses \(reason); left out", at: property.node, pointer: property.pointer)
+            warn(
+                "reference", "property '\(property.key)' of '\(candidate.component)' uses \(reason); left out",
+                at: property.node, pointer: property.pointer)
             skipped += 1
             return nil
         case .unsupported(let reason):
             warn(
-                "openapi-construct", "property '\(property.key)' of '\(candidate.component)' is \(reason), which no contract field expresses; imported as json",
-                at: property.node, pointer: property.pointer, fix: "declare a concrete type in the contract once you know it")
+                "openapi-construct",
+                "property '\(property.key)' of '\(candidate.component)' is \(reason), which no contract field expresses; imported as json",
+                at: property.node, pointer: property.pointer,
+                fix: "declare a concrete type in the contract once you know it")
             line = attribute(property.key, type: .json, facts: facts, required: required)
             note = "\(reason) in OpenAPI; kept as json"
         case .reference(let component), .references(let component):
@@ -25,18 +29,23 @@ extension OpenAPIDrafting {
             if let target = self.candidate(forComponent: component),
                 !keys.contains(foreignKey(of: property.key, many: many))
             {
-                line = relation(property.key, to: target.name, many: many, nested: true, key: nil, required: required && !facts.nullable)
+                line = relation(
+                    property.key, to: target.name, many: many, nested: true, key: nil,
+                    required: required && !facts.nullable)
             } else {
                 line = attribute(property.key, type: .json, facts: facts, required: required)
             }
         case .scalar(let type):
-            if let relationLine = foreignKeyRelation(property, type: type, keys: keys, required: required && !facts.nullable) {
+            if let relationLine = foreignKeyRelation(
+                property, type: type, keys: keys, required: required && !facts.nullable)
+            {
                 line = relationLine
             } else {
                 line = attribute(property.key, type: type, facts: facts, required: required)
                 let words = NamingConvention.words(of: property.key)
                 if words.count > 1, words.last == "id" || words.last == "ids" {
-                    note = "it looks like an id, but OpenAPI cannot say of which resource; make it a relation ('to:') if it is one"
+                    note =
+                        "it looks like an id, but OpenAPI cannot say of which resource; make it a relation ('to:') if it is one"
                 }
             }
         case .json:
@@ -49,10 +58,14 @@ extension OpenAPIDrafting {
     }
 
     /// A foreign-key relation for `<name>_id` (`<name>Id`) or `<name>_ids` keys naming a resource.
-    private func foreignKeyRelation(_ property: Property, type: FieldType, keys: Set<String>, required: Bool) -> DraftContract.Line? {
+    private func foreignKeyRelation(_ property: Property, type: FieldType, keys: Set<String>, required: Bool)
+        -> DraftContract.Line?
+    {
         var words = NamingConvention.words(of: property.key)
         guard words.count > 1, let last = words.popLast() else { return nil }
-        let declaredTarget = property.node[member: "x-treaty-to"]?.text.flatMap { name in candidates.first { $0.name == name } }
+        let declaredTarget = property.node[member: "x-treaty-to"]?.text.flatMap { name in
+            candidates.first { $0.name == name }
+        }
         let declaredName = property.node[member: "x-treaty-relation"]?.text
         let many: Bool
         switch (last, type) {
@@ -60,13 +73,20 @@ extension OpenAPIDrafting {
         case ("ids", .stringList): many = true
         default: return nil
         }
-        guard let target = declaredTarget ?? candidate(named: words) ?? candidate(named: words.dropLast() + [Inflection.singular(words.last ?? "")]) else {
+        guard
+            let target = declaredTarget ?? candidate(named: words)
+                ?? candidate(named: words.dropLast() + [Inflection.singular(words.last ?? "")])
+        else {
             return nil
         }
-        let name = declaredName ?? (naming == .camelCase ? NamingConvention.camelCase.key(fromWords: words) : words.joined(separator: "_"))
+        let name =
+            declaredName
+            ?? (naming == .camelCase ? NamingConvention.camelCase.key(fromWords: words) : words.joined(separator: "_"))
         guard !keys.contains(name) else { return nil }
         let derived = foreignKey(of: name, many: many)
-        return relation(name, to: target.name, many: many, nested: false, key: derived == property.key ? nil : property.key, required: required)
+        return relation(
+            name, to: target.name, many: many, nested: false, key: derived == property.key ? nil : property.key,
+            required: required)
     }
 
     /// The key a relation named `name` travels under in the contract's convention.
@@ -77,7 +97,9 @@ extension OpenAPIDrafting {
         return naming.key(fromWords: words)
     }
 
-    private func relation(_ name: String, to target: String, many: Bool, nested: Bool, key: String?, required: Bool) -> DraftContract.Line {
+    private func relation(_ name: String, to target: String, many: Bool, nested: Bool, key: String?, required: Bool)
+        -> DraftContract.Line
+    {
         var pairs = ["to: \(DraftContract.key(target))"]
         if many { pairs.append("many: true") }
         if nested { pairs.append("shape: nested") }
@@ -87,7 +109,9 @@ extension OpenAPIDrafting {
         return DraftContract.Line(key: name, value: "{ " + pairs.joined(separator: ", ") + " }")
     }
 
-    private func attribute(_ key: String, type: FieldType, facts: OpenAPISchemaFacts, required: Bool) -> DraftContract.Line {
+    private func attribute(_ key: String, type: FieldType, facts: OpenAPISchemaFacts, required: Bool)
+        -> DraftContract.Line
+    {
         var pairs = ["type: \(DraftContract.scalar(type.rawValue))"]
         if required, !facts.nullable { pairs.append("required: true") }
         if facts.nullable { pairs.append("nullable: true") }

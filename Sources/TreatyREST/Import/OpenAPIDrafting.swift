@@ -75,7 +75,9 @@ struct OpenAPIDrafting {
             do {
                 resolved = try document.resolve(entry.value, at: pointer)
             } catch {
-                warn("reference", "schema '\(entry.key)' uses \(OpenAPISchemaReader.describe(error)); left out", at: entry.value, pointer: pointer)
+                warn(
+                    "reference", "schema '\(entry.key)' uses \(OpenAPISchemaReader.describe(error)); left out",
+                    at: entry.value, pointer: pointer)
                 skipped += 1
                 continue
             }
@@ -84,20 +86,24 @@ struct OpenAPIDrafting {
             guard !flattened.properties.isEmpty else { continue }
             // `id`, `gid`, …, else the schema's own id key (`projectId`, `project_id` of `Project`).
             let ownKey = NamingConvention.words(of: Self.resourceName(entry.key)) + ["id"]
-            let identity = Self.identityKeys.lazy.compactMap { key in flattened.properties.first { $0.key == key } }.first
+            let identity =
+                Self.identityKeys.lazy.compactMap { key in flattened.properties.first { $0.key == key } }.first
                 ?? flattened.properties.first { NamingConvention.words(of: $0.key) == ownKey }
             guard let identity else {
-                note("schema '\(entry.key)' has no identity property (\(Self.identityKeys.prefix(4).joined(separator: ", "))), so it is no resource; properties that embed it become json fields", at: entry.value, pointer: pointer)
+                note(
+                    "schema '\(entry.key)' has no identity property (\(Self.identityKeys.prefix(4).joined(separator: ", "))), so it is no resource; properties that embed it become json fields",
+                    at: entry.value, pointer: pointer)
                 skipped += 1
                 continue
             }
             var name = Self.resourceName(entry.key)
             while usedNames.contains(name) { name += "_2" }
             usedNames.insert(name)
-            candidates.append(Candidate(
-                name: name, component: entry.key, pointer: pointer, node: entry.value,
-                properties: flattened.properties.filter { $0.key != identity.key }, required: flattened.required,
-                identity: identity, example: example(of: resolved.0, properties: flattened.properties)))
+            candidates.append(
+                Candidate(
+                    name: name, component: entry.key, pointer: pointer, node: entry.value,
+                    properties: flattened.properties.filter { $0.key != identity.key }, required: flattened.required,
+                    identity: identity, example: example(of: resolved.0, properties: flattened.properties)))
         }
     }
 
@@ -106,7 +112,9 @@ struct OpenAPIDrafting {
         -> (properties: [Property], required: Set<String>)
     {
         guard !visited.contains(pointer), visited.count < OpenAPISchemaReader.maxDepth else {
-            warn("reference", "the schema at \(pointer) includes itself through 'allOf'; the repeated part is left out", at: node, pointer: pointer)
+            warn(
+                "reference", "the schema at \(pointer) includes itself through 'allOf'; the repeated part is left out",
+                at: node, pointer: pointer)
             return ([], [])
         }
         visited.insert(pointer)
@@ -114,7 +122,10 @@ struct OpenAPIDrafting {
         var required = Set(node[member: "required"]?.items.compactMap(\.text) ?? [])
         if let propertiesNode = node[member: "properties"] {
             for entry in propertiesNode.members {
-                properties.append(Property(key: entry.key, node: entry.value, pointer: pointer.appending("properties").appending(entry.key)))
+                properties.append(
+                    Property(
+                        key: entry.key, node: entry.value, pointer: pointer.appending("properties").appending(entry.key)
+                    ))
             }
         }
         for (index, part) in (node[member: "allOf"]?.items ?? []).enumerated() {
@@ -123,7 +134,10 @@ struct OpenAPIDrafting {
             do {
                 resolved = try document.resolve(part, at: partPointer)
             } catch {
-                warn("reference", "'allOf' part uses \(OpenAPISchemaReader.describe(error)); its properties are left out", at: part, pointer: partPointer)
+                warn(
+                    "reference",
+                    "'allOf' part uses \(OpenAPISchemaReader.describe(error)); its properties are left out", at: part,
+                    pointer: partPointer)
                 skipped += 1
                 continue
             }
@@ -139,7 +153,8 @@ struct OpenAPIDrafting {
     /// The schema's own example object, completed by its properties' `example`s; `nil` when it
     /// has neither.
     private func example(of node: SourceNode, properties: [Property]) -> JSONObject? {
-        let own = (node[member: "example"] ?? node[member: "examples"]?.items.first).map(YAMLValueReader.value(of:))?.objectValue
+        let own = (node[member: "example"] ?? node[member: "examples"]?.items.first).map(YAMLValueReader.value(of:))?
+            .objectValue
         var members = own?.members ?? []
         for property in properties where !members.contains(where: { $0.key == property.key }) {
             if let example = reader.facts(of: property.node, at: property.pointer).example {
@@ -179,18 +194,28 @@ struct OpenAPIDrafting {
     private mutating func draftResource(_ candidate: Candidate) -> DraftContract.Resource {
         var resource = DraftContract.Resource(name: candidate.name, origin: "#\(candidate.pointer)")
         let identityFacts = reader.facts(of: candidate.identity.node, at: candidate.identity.pointer)
-        let identityType: IdentityType = switch identityFacts.shape {
-        case .scalar(.uuid): .uuid
-        case .scalar(.int): .int
-        default: .string
-        }
-        resource.settings.append(.init(key: "identity", value: "{ key: \(DraftContract.scalar(candidate.identity.key)), type: \(identityType.rawValue) }"))
+        let identityType: IdentityType =
+            switch identityFacts.shape {
+            case .scalar(.uuid): .uuid
+            case .scalar(.int): .int
+            default: .string
+            }
+        resource.settings.append(
+            .init(
+                key: "identity",
+                value: "{ key: \(DraftContract.scalar(candidate.identity.key)), type: \(identityType.rawValue) }"))
         if let scope = candidate.scope {
-            resource.settings.append(.init(key: "scope", value: "{ parent: \(DraftContract.key(scope.parent)), key: \(DraftContract.scalar(scope.key)) }"))
+            resource.settings.append(
+                .init(
+                    key: "scope",
+                    value: "{ parent: \(DraftContract.key(scope.parent)), key: \(DraftContract.scalar(scope.key)) }"))
         }
-        resource.settings.append(identityFacts.readOnly
-            ? .init(key: "create", value: "server", note: "the identity is readOnly, so the server assigns ids")
-            : .init(key: "create", value: "either", note: "OpenAPI cannot say who assigns ids: client, server or either"))
+        resource.settings.append(
+            identityFacts.readOnly
+                ? .init(key: "create", value: "server", note: "the identity is readOnly, so the server assigns ids")
+                : .init(
+                    key: "create", value: "either", note: "OpenAPI cannot say who assigns ids: client, server or either"
+                ))
         var sync = SyncKeys()
         var fields: [DraftContract.Line] = []
         for property in candidate.properties {
@@ -198,12 +223,16 @@ struct OpenAPIDrafting {
             if property.key == candidate.scope?.key { continue }
             if let line = fieldLine(property, of: candidate) { fields.append(line) }
         }
-        resource.settings.append(.init(
-            key: "sync", value: sync.value,
-            note: sync.isEmpty
-                ? nil
-                : "OpenAPI cannot say whether the server owns these timestamps, bumps them on every write or keeps tombstones"))
-        if let order = candidate.properties.first(where: { ["position", "sort_index", "sortIndex", "order_index", "rank"].contains($0.key) }),
+        resource.settings.append(
+            .init(
+                key: "sync", value: sync.value,
+                note: sync.isEmpty
+                    ? nil
+                    : "OpenAPI cannot say whether the server owns these timestamps, bumps them on every write or keeps tombstones"
+            ))
+        if let order = candidate.properties.first(where: {
+            ["position", "sort_index", "sortIndex", "order_index", "rank"].contains($0.key)
+        }),
             case .scalar(.int) = reader.facts(of: order.node, at: order.pointer).shape,
             let index = fields.firstIndex(where: { $0.key == order.key })
         {
@@ -217,8 +246,10 @@ struct OpenAPIDrafting {
     /// (`taskrouter.v1.workspace.task` → `task`).
     static func resourceName(_ component: String) -> String {
         let last = component.split(separator: ".").last.map(String.init) ?? component
-        let words = NamingConvention.words(of: last).map { String($0.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }) }
-            .filter { !$0.isEmpty }
+        let words = NamingConvention.words(of: last).map {
+            String($0.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) })
+        }
+        .filter { !$0.isEmpty }
         return words.isEmpty ? "resource" : words.joined(separator: "_")
     }
 
@@ -228,7 +259,8 @@ struct OpenAPIDrafting {
 
     // MARK: Findings
 
-    mutating func warn(_ rule: RuleID, _ message: String, at node: SourceNode, pointer: JSONPointer, fix: String? = nil) {
+    mutating func warn(_ rule: RuleID, _ message: String, at node: SourceNode, pointer: JSONPointer, fix: String? = nil)
+    {
         diagnostics.append(document.diagnostic(.warning, rule, message, at: node, pointer: pointer, fix: fix))
     }
 
@@ -237,7 +269,9 @@ struct OpenAPIDrafting {
     }
 
     mutating func note(_ message: String, at location: SourceLocation, pointer: JSONPointer) {
-        diagnostics.append(Diagnostic(severity: .note, rule: "openapi-skipped", message: message, location: location, pointer: pointer))
+        diagnostics.append(
+            Diagnostic(severity: .note, rule: "openapi-skipped", message: message, location: location, pointer: pointer)
+        )
     }
 }
 
@@ -267,7 +301,10 @@ struct SyncKeys {
 
     /// The `sync:` flow mapping.
     var value: String {
-        var pairs = ["created_at: \(createdAt.map(DraftContract.scalar) ?? "none")", "updated_at: \(updatedAt.map(DraftContract.scalar) ?? "none")"]
+        var pairs = [
+            "created_at: \(createdAt.map(DraftContract.scalar) ?? "none")",
+            "updated_at: \(updatedAt.map(DraftContract.scalar) ?? "none")",
+        ]
         if let version { pairs.append("version: \(DraftContract.scalar(version))") }
         if let tombstone { pairs.append("tombstone: \(DraftContract.scalar(tombstone))") }
         return "{ " + pairs.joined(separator: ", ") + " }"

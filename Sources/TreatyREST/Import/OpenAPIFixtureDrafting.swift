@@ -45,7 +45,9 @@ struct OpenAPIFixtureDrafting {
         return records.map { name, record in
             ImportedFile(
                 relativePath: name + ".json",
-                text: String(decoding: JSONValue.array([.object(record)]).serializedBytes(options: JSONWriteOptions(pretty: true)), as: UTF8.self) + "\n")
+                text: String(
+                    decoding: JSONValue.array([.object(record)]).serializedBytes(
+                        options: JSONWriteOptions(pretty: true)), as: UTF8.self) + "\n")
         }
     }
 
@@ -54,7 +56,9 @@ struct OpenAPIFixtureDrafting {
         var members: [JSONObject.Member] = []
         // JSONValue is ExpressibleByNilLiteral, so no `? $0 : nil` here: that `nil` would be `.null`.
         var identity = Self.madeUpID(resource.identity.type)
-        if let example = values[resource.identity.key], Self.fits(example, resource.identity.type) { identity = example }
+        if let example = values[resource.identity.key], Self.fits(example, resource.identity.type) {
+            identity = example
+        }
         members.append(.init(key: resource.identity.key, value: identity))
         if let scope = resource.scope {
             guard let parent = ids[scope.parent] else { return nil }
@@ -88,7 +92,10 @@ struct OpenAPIFixtureDrafting {
             if let value = values[key], (value.isNull && field.nullable) || Self.fits(value, type, field.constraints) {
                 members.append(.init(key: key, value: value))
             } else if field.emit == .always || field.required {
-                members.append(.init(key: key, value: field.nullable && !field.required ? .null : Self.madeUp(type, field.constraints)))
+                members.append(
+                    .init(
+                        key: key,
+                        value: field.nullable && !field.required ? .null : Self.madeUp(type, field.constraints)))
             }
         }
         return JSONObject(members)

@@ -45,14 +45,17 @@ public struct OpenAPIImporter: ContractImporter {
             return ContractImport(api: api ?? fallbackName, contractText: nil, diagnostics: versionCheck.diagnostics)
         }
         let document = OpenAPIDocument(file: path, root: root, text: text, version: version)
-        let title = root[member: "info"]?[member: "title"]?.text.flatMap { Self.apiName(fromWords: NamingConvention.words(of: $0)) }
+        let title = root[member: "info"]?[member: "title"]?.text.flatMap {
+            Self.apiName(fromWords: NamingConvention.words(of: $0))
+        }
         var drafting = OpenAPIDrafting(document: document, api: api ?? title ?? fallbackName)
         let draft = drafting.draft()
         let contractText = draft.yaml()
         let vocabulary = ContractVocabulary([RESTSyncPlugin().vocabularyEntry])
-        let fixtures = ContractLoader(vocabulary: vocabulary).load(text: contractText, file: "contract.yaml").contract.map {
-            OpenAPIFixtureDrafting(contract: $0, examples: drafting.examples).files()
-        } ?? []
+        let fixtures =
+            ContractLoader(vocabulary: vocabulary).load(text: contractText, file: "contract.yaml").contract.map {
+                OpenAPIFixtureDrafting(contract: $0, examples: drafting.examples).files()
+            } ?? []
         let fieldCount = draft.resources.reduce(0) { $0 + $1.fields.count }
         let relationCount = draft.resources.reduce(0) { sum, resource in
             sum + resource.fields.count { $0.value.hasPrefix("{ to: ") }
@@ -69,28 +72,42 @@ public struct OpenAPIImporter: ContractImporter {
     }
 
     /// The `openapi:` version when it is 3.0 or 3.1, else the error that says why not.
-    static func version(of root: SourceNode, file: String, text: String) -> (version: String?, diagnostics: [Diagnostic]) {
-        func failure(_ message: String, at node: SourceNode, pointer: JSONPointer, fix: String) -> (String?, [Diagnostic]) {
-            (nil, [Diagnostic(
-                severity: .error, rule: "openapi-version", message: message,
-                location: SourceLocation(file: file, line: node.line, column: node.column), pointer: pointer, fix: fix,
-                snippet: SourceSnippet.make(text: text[...], line: node.line, column: node.column))])
+    static func version(of root: SourceNode, file: String, text: String) -> (
+        version: String?, diagnostics: [Diagnostic]
+    ) {
+        func failure(_ message: String, at node: SourceNode, pointer: JSONPointer, fix: String) -> (
+            String?, [Diagnostic]
+        ) {
+            (
+                nil,
+                [
+                    Diagnostic(
+                        severity: .error, rule: "openapi-version", message: message,
+                        location: SourceLocation(file: file, line: node.line, column: node.column), pointer: pointer,
+                        fix: fix,
+                        snippet: SourceSnippet.make(text: text[...], line: node.line, column: node.column))
+                ]
+            )
         }
         guard root.isMapping else {
-            return failure("the document is not OpenAPI: its top level is not a mapping", at: root, pointer: .root,
+            return failure(
+                "the document is not OpenAPI: its top level is not a mapping", at: root, pointer: .root,
                 fix: "pass an OpenAPI 3.0 or 3.1 document")
         }
         if let swagger = root[member: "swagger"] {
             return failure(
                 "Swagger \(swagger.text ?? "2.0") is not supported, only OpenAPI 3.0 and 3.1", at: swagger,
-                pointer: JSONPointer(tokens: ["swagger"]), fix: "convert it to OpenAPI 3 first (e.g. with swagger2openapi)")
+                pointer: JSONPointer(tokens: ["swagger"]),
+                fix: "convert it to OpenAPI 3 first (e.g. with swagger2openapi)")
         }
         guard let node = root[member: "openapi"], let version = node.text else {
-            return failure("the document is not OpenAPI: it has no 'openapi:' version", at: root, pointer: .root,
+            return failure(
+                "the document is not OpenAPI: it has no 'openapi:' version", at: root, pointer: .root,
                 fix: "pass an OpenAPI 3.0 or 3.1 document")
         }
         guard version.hasPrefix("3.0") || version.hasPrefix("3.1") else {
-            return failure("OpenAPI \(version) is not supported, only 3.0 and 3.1", at: node,
+            return failure(
+                "OpenAPI \(version) is not supported, only 3.0 and 3.1", at: node,
                 pointer: JSONPointer(tokens: ["openapi"]), fix: "pass an OpenAPI 3.0 or 3.1 document")
         }
         return (version, [])
@@ -98,8 +115,10 @@ public struct OpenAPIImporter: ContractImporter {
 
     /// An `api:` name from words: lower-case, joined by `-`, letters and digits only.
     static func apiName(fromWords words: [String]) -> String? {
-        let cleaned = words.map { String($0.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }) }
-            .filter { !$0.isEmpty }
+        let cleaned = words.map {
+            String($0.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) })
+        }
+        .filter { !$0.isEmpty }
         return cleaned.isEmpty ? nil : cleaned.joined(separator: "-")
     }
 

@@ -40,7 +40,9 @@ struct OpenAPISchemaReader {
 
     /// The facts of the schema `node` at `pointer`.
     func facts(of node: SourceNode, at pointer: JSONPointer, depth: Int = 0) -> OpenAPISchemaFacts {
-        guard depth < Self.maxDepth else { return OpenAPISchemaFacts(shape: .unsupported("nesting deeper than \(Self.maxDepth) schemas")) }
+        guard depth < Self.maxDepth else {
+            return OpenAPISchemaFacts(shape: .unsupported("nesting deeper than \(Self.maxDepth) schemas"))
+        }
         if node[member: "$ref"] != nil {
             let resolved: (SourceNode, JSONPointer)
             do {
@@ -58,11 +60,13 @@ struct OpenAPISchemaReader {
         }
         var facts = OpenAPISchemaFacts(shape: .json)
         if let branches = node[member: "oneOf"] ?? node[member: "anyOf"] {
-            facts = alternatives(branches, at: pointer.appending(node[member: "oneOf"] != nil ? "oneOf" : "anyOf"), depth: depth)
+            facts = alternatives(
+                branches, at: pointer.appending(node[member: "oneOf"] != nil ? "oneOf" : "anyOf"), depth: depth)
         } else if let parts = node[member: "allOf"] {
             let meaningful = parts.items.enumerated().filter { Self.hasContent($0.element) }
             if meaningful.count == 1, let only = meaningful.first {
-                facts = self.facts(of: only.element, at: pointer.appending("allOf").appending(index: only.offset), depth: depth + 1)
+                facts = self.facts(
+                    of: only.element, at: pointer.appending("allOf").appending(index: only.offset), depth: depth + 1)
             }
         } else {
             facts.shape = typedShape(of: node, at: pointer, depth: depth, nullable: &facts.nullable)
@@ -73,14 +77,18 @@ struct OpenAPISchemaReader {
     }
 
     /// The shape of a schema with `type` (or none).
-    private func typedShape(of node: SourceNode, at pointer: JSONPointer, depth: Int, nullable: inout Bool) -> OpenAPISchemaFacts.Shape {
+    private func typedShape(of node: SourceNode, at pointer: JSONPointer, depth: Int, nullable: inout Bool)
+        -> OpenAPISchemaFacts.Shape
+    {
         var types: [String] = []
         if let typeNode = node[member: "type"] {
             types = typeNode.text.map { [$0] } ?? typeNode.items.compactMap(\.text)
         }
         if types.contains("null") { nullable = true }
         types.removeAll { $0 == "null" }
-        guard types.count <= 1 else { return .unsupported("a value of several types (\(types.joined(separator: ", ")))") }
+        guard types.count <= 1 else {
+            return .unsupported("a value of several types (\(types.joined(separator: ", ")))")
+        }
         switch types.first {
         case "string":
             switch node[member: "format"]?.text {
@@ -120,7 +128,9 @@ struct OpenAPISchemaReader {
         var nullable = false
         var kept: [OpenAPISchemaFacts] = []
         for (index, branch) in branches.items.enumerated() {
-            if branch[member: "type"]?.text == "null" || branch[member: "enum"]?.items.allSatisfy({ $0.text == "null" }) == true {
+            if branch[member: "type"]?.text == "null"
+                || branch[member: "enum"]?.items.allSatisfy({ $0.text == "null" }) == true
+            {
                 nullable = true
                 continue
             }
@@ -134,7 +144,8 @@ struct OpenAPISchemaReader {
             return facts
         }
         let kind = pointer.tokens.last ?? "oneOf"
-        return OpenAPISchemaFacts(shape: .unsupported("'\(kind)' of \(kept.count) unrelated shapes"), nullable: nullable)
+        return OpenAPISchemaFacts(
+            shape: .unsupported("'\(kind)' of \(kept.count) unrelated shapes"), nullable: nullable)
     }
 
     private func applyAnnotations(of node: SourceNode, to facts: inout OpenAPISchemaFacts) {

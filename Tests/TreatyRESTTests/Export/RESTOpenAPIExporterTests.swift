@@ -9,13 +9,16 @@ import TreatyTestSupport
 @Suite struct RESTOpenAPIExporterTests {
     /// Whether `openapi-spec-validator` (pip) is installed; `.ci/run` installs it.
     static let hasValidator: Bool = {
-        guard let process = try? ChildProcess("/usr/bin/env", ["python3", "-c", "import openapi_spec_validator"], output: .null, error: .null)
+        guard
+            let process = try? ChildProcess(
+                "/usr/bin/env", ["python3", "-c", "import openapi_spec_validator"], output: .null, error: .null)
         else { return false }
         return process.wait() == 0
     }()
 
     static func write(_ document: JSONValue, name: String) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("treaty-export-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "treaty-export-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let file = directory.appendingPathComponent(name)
         try Data(document.serializedBytes(options: JSONWriteOptions(pretty: true))).write(to: file)
@@ -73,7 +76,8 @@ import TreatyTestSupport
         #expect(contract.endpoints.map(\.signature).sorted() == records.map(\.signature).sorted())
         for endpoint in records {
             let back = contract.endpoints.first { $0.signature == endpoint.signature }
-            #expect(back?.since == endpoint.since && back?.sinceVersion == endpoint.sinceVersion, "\(endpoint.signature)")
+            #expect(
+                back?.since == endpoint.since && back?.sinceVersion == endpoint.sinceVersion, "\(endpoint.signature)")
             #expect(back?.status == endpoint.status && back?.returns == endpoint.returns, "\(endpoint.signature)")
         }
     }

@@ -33,12 +33,14 @@ import TreatyREST
         #expect(oneOf.pointer?.description == "/components/schemas/Note/properties/kind")
     }
 
-    @Test("a document that is not OpenAPI 3.0 or 3.1 is a located error and imports nothing", arguments: [
-        ("swagger: \"2.0\"\ninfo: { title: x }\n", "Swagger 2.0 is not supported, only OpenAPI 3.0 and 3.1", 1),
-        ("openapi: 4.0.0\n", "OpenAPI 4.0.0 is not supported, only 3.0 and 3.1", 1),
-        ("name: not an api\nversion: 2\n", "the document is not OpenAPI: it has no 'openapi:' version", 1),
-        ("- a\n- b\n", "the document is not OpenAPI: its top level is not a mapping", 1),
-    ])
+    @Test(
+        "a document that is not OpenAPI 3.0 or 3.1 is a located error and imports nothing",
+        arguments: [
+            ("swagger: \"2.0\"\ninfo: { title: x }\n", "Swagger 2.0 is not supported, only OpenAPI 3.0 and 3.1", 1),
+            ("openapi: 4.0.0\n", "OpenAPI 4.0.0 is not supported, only 3.0 and 3.1", 1),
+            ("name: not an api\nversion: 2\n", "the document is not OpenAPI: it has no 'openapi:' version", 1),
+            ("- a\n- b\n", "the document is not OpenAPI: its top level is not a mapping", 1),
+        ])
     func notOpenAPI(text: String, message: String, line: Int) throws {
         let result = try OpenAPIImportHarness.importing(text)
         #expect(result.contractText == nil)
@@ -69,14 +71,18 @@ import TreatyREST
         #expect(findings.isEmpty)
         #expect(contract?.resources.map(\.name) == ["item"])
         let loops = result.diagnostics.filter { $0.message.contains("circular reference") }
-        #expect(loops.map(\.pointer?.description) == ["/components/schemas/A", "/components/schemas/B", "/components/schemas/Item/properties/loop"])
+        #expect(
+            loops.map(\.pointer?.description) == [
+                "/components/schemas/A", "/components/schemas/B", "/components/schemas/Item/properties/loop",
+            ])
         #expect(loops.map(\.location?.line) == [6, 7, 12])
     }
 
     @Test("a document larger than the limit is refused before it is read")
     func sizeLimit() throws {
         let importer = OpenAPIImporter(limits: SourceLimits(maxFileSize: 64))
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("treaty-openapi-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "treaty-openapi-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("big.yaml")

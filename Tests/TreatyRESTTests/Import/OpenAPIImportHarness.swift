@@ -8,7 +8,8 @@ import TreatyTestSupport
 enum OpenAPIImportHarness {
     /// The import of `text`, saved as a file named `name`.
     static func importing(_ text: String, name: String = "api.yaml") throws -> ContractImport {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("treaty-openapi-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "treaty-openapi-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent(name)

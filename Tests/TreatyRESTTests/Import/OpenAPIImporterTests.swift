@@ -84,13 +84,22 @@ import TreatyREST
         #expect(draft.api == "task-tracker")
         #expect(draft.naming == .snakeCase)
         #expect(draft.resources.map(\.name) == ["user", "project", "task"])
-        #expect(OpenAPIImportHarness.line("display_name", in: result) == "display_name: { type: string, required: true, min_length: 1, max_length: 80 }")
-        #expect(OpenAPIImportHarness.line("state", in: result) == "state: { type: string, required: true, enum: [todo, in_progress, done] }")
-        #expect(OpenAPIImportHarness.line("description", in: result) == "description: { type: string, nullable: true, emit: when_set }")
-        #expect(OpenAPIImportHarness.line("position", in: result)?.hasPrefix("position: { type: int, emit: when_set, minimum: 0 }  # review: if lists sort by 'position'") == true)
+        #expect(
+            OpenAPIImportHarness.line("display_name", in: result)
+                == "display_name: { type: string, required: true, min_length: 1, max_length: 80 }")
+        #expect(
+            OpenAPIImportHarness.line("state", in: result)
+                == "state: { type: string, required: true, enum: [todo, in_progress, done] }")
+        #expect(
+            OpenAPIImportHarness.line("description", in: result)
+                == "description: { type: string, nullable: true, emit: when_set }")
+        #expect(
+            OpenAPIImportHarness.line("position", in: result)?.hasPrefix(
+                "position: { type: int, emit: when_set, minimum: 0 }  # review: if lists sort by 'position'") == true)
         let task = try #require(draft.resource(named: "task"))
         #expect(task.identity == Identity(key: "id", type: .uuid))
-        #expect(task.sync.createdAt == "created_at" && task.sync.updatedAt == "updated_at" && task.sync.tombstone == nil)
+        #expect(
+            task.sync.createdAt == "created_at" && task.sync.updatedAt == "updated_at" && task.sync.tombstone == nil)
         #expect(task.scope == ParentScope(parent: "project", key: "project_id"))
         #expect(draft.resource(named: "user")?.create == .server)
         #expect(task.create == .either)
@@ -101,13 +110,18 @@ import TreatyREST
         let result = try OpenAPIImportHarness.importing(Self.tasks)
         let task = try #require(OpenAPIImportHarness.lint(result).contract?.resource(named: "task"))
         let assignee = try #require(task.field(named: "assignee")?.relation)
-        #expect(assignee.target == "user" && !assignee.many && assignee.shape == .foreignKey && assignee.foreignKey == "assignee_id")
+        #expect(
+            assignee.target == "user" && !assignee.many && assignee.shape == .foreignKey
+                && assignee.foreignKey == "assignee_id")
         let watchers = try #require(task.field(named: "watchers")?.relation)
         #expect(watchers.target == "user" && watchers.many && watchers.foreignKey == "watcher_ids")
         let user = try #require(task.field(named: "user"))
         #expect(user.relation?.target == "user" && user.required)
         #expect(task.field(named: "reporter_id")?.relation == nil)
-        #expect(OpenAPIImportHarness.line("reporter_id", in: result)?.hasSuffix("# review: it looks like an id, but OpenAPI cannot say of which resource; make it a relation ('to:') if it is one") == true)
+        #expect(
+            OpenAPIImportHarness.line("reporter_id", in: result)?.hasSuffix(
+                "# review: it looks like an id, but OpenAPI cannot say of which resource; make it a relation ('to:') if it is one"
+            ) == true)
         let reviewer = try #require(task.field(named: "reviewer")?.relation)
         #expect(reviewer.target == "user" && reviewer.shape == .nested)
         #expect(result.count(of: "relationships") == 4)
@@ -117,26 +131,28 @@ import TreatyREST
     func fixtures() throws {
         let result = try OpenAPIImportHarness.importing(Self.tasks)
         #expect(result.fixtures.map(\.relativePath) == ["user.json"])
-        #expect(result.fixtures.first?.text == """
-            [
-              {
-                "id": "6513270e-269e-4d37-b2a7-4de452e6b438",
-                "display_name": "Ava"
-              }
-            ]
+        #expect(
+            result.fixtures.first?.text == """
+                [
+                  {
+                    "id": "6513270e-269e-4d37-b2a7-4de452e6b438",
+                    "display_name": "Ava"
+                  }
+                ]
 
-            """)
+                """)
     }
 
     @Test("path templates become endpoints with their parent scope and identity")
     func endpoints() throws {
         let result = try OpenAPIImportHarness.importing(Self.tasks)
         let draft = try #require(OpenAPIImportHarness.lint(result).contract)
-        #expect(draft.endpoints.map(\.signature) == [
-            "GET /users", "GET /projects/{project_id}/tasks", "POST /projects/{project_id}/tasks",
-            "GET /projects/{project_id}/tasks/{id}", "PATCH /projects/{project_id}/tasks/{id}",
-            "DELETE /projects/{project_id}/tasks/{id}",
-        ])
+        #expect(
+            draft.endpoints.map(\.signature) == [
+                "GET /users", "GET /projects/{project_id}/tasks", "POST /projects/{project_id}/tasks",
+                "GET /projects/{project_id}/tasks/{id}", "PATCH /projects/{project_id}/tasks/{id}",
+                "DELETE /projects/{project_id}/tasks/{id}",
+            ])
         let archive = try #require(result.diagnostics.first { $0.message.hasPrefix("POST /tasks/{id}/archive") })
         #expect(archive.severity == .note)
         #expect(archive.pointer?.description == "/paths/~1tasks~1{id}~1archive/post")
@@ -154,7 +170,9 @@ import TreatyREST
         let external = try #require(warnings.first { $0.message.contains("'owner'") })
         #expect(external.message.contains("the external reference 'other.yaml#/components/schemas/User'"))
         #expect(external.location?.line == 62)
-        #expect(OpenAPIImportHarness.line("labels", in: result)?.contains("# review: an 'additionalProperties' map in OpenAPI; kept as json") == true)
+        #expect(
+            OpenAPIImportHarness.line("labels", in: result)?.contains(
+                "# review: an 'additionalProperties' map in OpenAPI; kept as json") == true)
         #expect(OpenAPIImportHarness.line("owner", in: result) == nil)
     }
 }

@@ -9,10 +9,14 @@ import TreatyTestSupport
     @Test(
         "each real document imports to a contract that lints clean",
         .enabled(if: SharedOpenAPI.directory != nil, Comment(rawValue: SharedOpenAPI.absence)),
-        arguments: ["asana.yaml", "coolify.yaml", "discord.json", "svix.json", "twilio-taskrouter.json", "xero-projects.yaml"])
+        arguments: [
+            "asana.yaml", "coolify.yaml", "discord.json", "svix.json", "twilio-taskrouter.json", "xero-projects.yaml",
+        ])
     func importsCleanly(name: String) throws {
         let result = OpenAPIImporter().importContract(fileAt: SharedOpenAPI.path(name), api: nil)
-        #expect(!result.diagnostics.containsErrors, "\(DiagnosticRenderer().render(result.diagnostics.filter { $0.severity == .error }))")
+        #expect(
+            !result.diagnostics.containsErrors,
+            "\(DiagnosticRenderer().render(result.diagnostics.filter { $0.severity == .error }))")
         let (contract, findings) = OpenAPIImportHarness.lint(result)
         #expect(findings.filter { $0.severity == .error }.isEmpty, "\(DiagnosticRenderer().render(findings))")
         let draft = try #require(contract)
