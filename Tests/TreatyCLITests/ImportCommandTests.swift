@@ -89,17 +89,21 @@ import TreatyTestSupport
     }
 
     @Test(
-        "the blog contract's PocketBase collections are written as the records API, valid OpenAPI 3.1",
+        "PocketBase collections (records API) and FileMaker layouts (Data API) export as valid OpenAPI 3.1",
         .enabled(
             if: TreatyProcess.succeeds("/usr/bin/env", ["python3", "-c", "import openapi_spec_validator"]),
-            "openapi-spec-validator is not installed (pip install openapi-spec-validator)"))
-    func pocketBase() async throws {
+            "openapi-spec-validator is not installed (pip install openapi-spec-validator)"),
+        arguments: [
+            ("Contracts/blog/", "/api/collections/posts/records/{id}"),
+            ("Contracts/music/", "/fmi/data/vLatest/databases/Music/layouts/Artists/_find"),
+        ])
+    func dialectExports(contract: String, path: String) async throws {
         let file = NSTemporaryDirectory() + "treaty-export-\(UUID().uuidString).json"
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let written = try await TreatyProcess.run(["export", "openapi", "--contract", "Contracts/blog/", "--out", file])
+        let written = try await TreatyProcess.run(["export", "openapi", "--contract", contract, "--out", file])
         #expect(written.status == 0, "\(written.standardError)")
         let document = try String(contentsOfFile: file, encoding: .utf8)
-        #expect(document.contains("\"/api/collections/posts/records/{id}\""))
+        #expect(document.contains("\"\(path)\""))
         let script = """
             import sys
             from openapi_spec_validator import validate
@@ -112,8 +116,8 @@ import TreatyTestSupport
 
     @Test("a dialect without an OpenAPI export is refused (exit 2)")
     func unsupportedDialect() async throws {
-        let output = try await TreatyProcess.run(["export", "openapi", "--contract", "Contracts/music/"])
+        let output = try await TreatyProcess.run(["export", "openapi", "--contract", "Contracts/gallery/"])
         #expect(output.status == 2)
-        #expect(output.standardError.contains("error: the filemaker dialect cannot export OpenAPI yet"))
+        #expect(output.standardError.contains("error: the cloudkit dialect cannot export OpenAPI yet"))
     }
 }
