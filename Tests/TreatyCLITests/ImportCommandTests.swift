@@ -59,7 +59,7 @@ import TreatyTestSupport
     func refusals() async throws {
         let unknown = try await TreatyProcess.run(["import", "raml", "api.raml"])
         #expect(unknown.status == 2)
-        #expect(unknown.standardError == "error: no importer reads 'raml'\n  fix: use one of: openapi\n")
+        #expect(unknown.standardError == "error: no importer reads 'raml'\n  fix: use one of: openapi, cloudkit\n")
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let file = directory + "/api.yaml"

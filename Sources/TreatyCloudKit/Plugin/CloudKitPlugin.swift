@@ -43,6 +43,9 @@ public struct CloudKitPlugin: DialectPlugin {
 
     /// Reads the contract's `container:` section once; without a contract, the container the
     /// serve options name is built when serving.
+    /// `treaty import cloudkit`: a `container:` section from a `.ckdb` schema file.
+    public var importers: [any ContractImporter] { [CloudKitSchemaImporter()] }
+
     /// The record types through `records/query`, `records/modify` and `records/lookup`.
     public func openAPIDocument(of contract: Contract) -> JSONValue? {
         guard let decoded = decodeSchema(of: contract).schema as? CloudKitContractSchema, let schema = decoded.schema
