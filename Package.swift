@@ -173,7 +173,8 @@ let package = Package(
         .testTarget(
             name: "TreatyRESTTests",
             dependencies: [
-                "TreatyREST", "TreatyDialect", "TreatyCore", "TreatyJSON", "TreatyRules", "TreatyTestSupport",
+                "TreatyREST", "TreatyDialect", "TreatyDialectKit", "TreatyCore", "TreatyJSON", "TreatyRules",
+                "TreatyTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),

@@ -10,8 +10,8 @@ import TreatyPersistence
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export state kept by 'treaty serve --persist'.",
-        subcommands: [ExportFixturesCommand.self]
+        abstract: "Export state kept by 'treaty serve --persist', or a contract's API as OpenAPI.",
+        subcommands: [ExportFixturesCommand.self, ExportOpenAPICommand.self]
     )
 }
 

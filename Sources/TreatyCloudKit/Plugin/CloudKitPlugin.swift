@@ -1,5 +1,6 @@
 public import TreatyCore
 public import TreatyDialectKit
+public import TreatyJSON
 internal import TreatyRules
 
 /// Apple's CloudKit Web Services as Treaty's tools use it (`shared/dialects/cloudkit.md`).
@@ -42,6 +43,16 @@ public struct CloudKitPlugin: DialectPlugin {
 
     /// Reads the contract's `container:` section once; without a contract, the container the
     /// serve options name is built when serving.
+    /// `treaty import cloudkit`: a `container:` section from a `.ckdb` schema file.
+    public var importers: [any ContractImporter] { [CloudKitSchemaImporter()] }
+
+    /// The record types through `records/query`, `records/modify` and `records/lookup`.
+    public func openAPIDocument(of contract: Contract) -> JSONValue? {
+        guard let decoded = decodeSchema(of: contract).schema as? CloudKitContractSchema, let schema = decoded.schema
+        else { return nil }
+        return CloudKitOpenAPIExporter(api: contract.api, schema: schema).document()
+    }
+
     public func decodeSchema(of contract: Contract?) -> DecodedSchema {
         guard let contract else { return DecodedSchema(schema: CloudKitContractSchema(contract: nil, schema: nil)) }
         let decoded = CloudKitSchemaDecoder().decode(contract)

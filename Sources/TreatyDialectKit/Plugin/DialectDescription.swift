@@ -1,4 +1,5 @@
 public import TreatyCore
+public import TreatyJSON
 internal import TreatyRules
 
 /// What a dialect is and what it offers: its name, the contract sections and endpoint kinds it
@@ -45,11 +46,28 @@ public protocol DialectDescription: Sendable {
     /// broken backends that prove it; `treaty rules` lists it with the generated cases that name
     /// each rule. Every rule id a generated case names is in it.
     var ruleCatalog: RuleCatalog { get }
+
+    /// The importers that draft a contract of this dialect from another description (`treaty
+    /// import <format>`); none by default.
+    var importers: [any ContractImporter] { get }
+
+    /// The contract's API as this dialect serves it, as an OpenAPI 3.1 document (`treaty export
+    /// openapi`), or `nil` when the dialect cannot describe it (the default).
+    ///
+    /// - Parameter contract: A contract of this dialect.
+    /// - Returns: The document, or `nil`.
+    func openAPIDocument(of contract: Contract) -> JSONValue?
 }
 
 extension DialectDescription {
     /// Records endpoints only.
     public var endpointKinds: Set<Endpoint.Kind> { [] }
+
+    /// No importers.
+    public var importers: [any ContractImporter] { [] }
+
+    /// No OpenAPI export.
+    public func openAPIDocument(of contract: Contract) -> JSONValue? { nil }
 
     /// What the dialect adds to the contract format, for the ``DialectRegistry``'s
     /// ``DialectRegistry/contractVocabulary``.

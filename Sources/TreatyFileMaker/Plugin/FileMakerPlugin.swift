@@ -1,5 +1,6 @@
 public import TreatyCore
 public import TreatyDialectKit
+public import TreatyJSON
 internal import TreatyRules
 
 /// The FileMaker Data API dialect as Treaty's tools use it (`shared/dialects/filemaker.md`).
@@ -38,6 +39,12 @@ public struct FileMakerPlugin: DialectPlugin {
 
     /// Reads the contract's `databases:` section once; without a contract there is nothing
     /// to serve.
+    /// The databases' layouts as the Data API (sessions, records, `_find`).
+    public func openAPIDocument(of contract: Contract) -> JSONValue? {
+        guard let schema = decodeSchema(of: contract).schema as? FileMakerContractSchema else { return nil }
+        return FileMakerOpenAPIExporter(api: contract.api, schema: schema.schema).document()
+    }
+
     public func decodeSchema(of contract: Contract?) -> DecodedSchema {
         guard let contract else {
             return .failure(

@@ -1,5 +1,6 @@
 public import TreatyCore
 public import TreatyDialectKit
+public import TreatyJSON
 internal import TreatyRules
 
 /// The PocketBase 0.40 dialect as Treaty's tools use it (`shared/dialects/pocketbase.md`).
@@ -37,6 +38,12 @@ public struct PocketBasePlugin: DialectPlugin {
     /// Reads the contract's `collections:` file once: the section's diagnostics, then the
     /// schema loader's; without a contract, a fresh server's schema (`--collections` may add
     /// one when serving).
+    /// The collections as the records API (list, view, create, update, delete per collection).
+    public func openAPIDocument(of contract: Contract) -> JSONValue? {
+        guard let schema = decodeSchema(of: contract).schema as? PocketBaseContractSchema else { return nil }
+        return PocketBaseOpenAPIExporter(api: contract.api, collections: schema.collections).document()
+    }
+
     public func decodeSchema(of contract: Contract?) -> DecodedSchema {
         guard let contract else {
             return DecodedSchema(schema: PocketBaseContractSchema(contract: nil, file: nil, collections: []))

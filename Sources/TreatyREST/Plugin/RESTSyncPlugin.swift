@@ -1,5 +1,6 @@
 public import TreatyCore
 public import TreatyDialectKit
+public import TreatyJSON
 internal import TreatyRules
 
 /// The rest-sync dialect as Treaty's tools use it: plain JSON over HTTP following the sync
@@ -26,6 +27,14 @@ public struct RESTSyncPlugin: DialectPlugin {
     public var endpointKinds: Set<Endpoint.Kind> { [.syncUpload] }
 
     public var environmentVariables: [EnvironmentVariable] { [] }
+
+    /// `treaty import openapi`: a draft contract from an OpenAPI 3.0 or 3.1 document.
+    public var importers: [any ContractImporter] { [OpenAPIImporter()] }
+
+    /// The contract's resources and records endpoints as OpenAPI 3.1 (``RESTOpenAPIExporter``).
+    public func openAPIDocument(of contract: Contract) -> JSONValue? {
+        RESTOpenAPIExporter().document(of: contract)
+    }
 
     /// The contract itself: rest-sync declares everything in `resources:` and `endpoints:`,
     /// which the core has decoded and linted; without a contract there is nothing to serve.
