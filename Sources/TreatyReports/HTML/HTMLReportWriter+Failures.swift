@@ -25,11 +25,17 @@ extension HTMLReportWriter {
             page += "one line each (the first \(maxDetailedItems) are shown in full above)</summary>\n"
             page += "<table class=\"brief filterable\">\n<thead><tr><th scope=\"col\">#</th><th scope=\"col\">\(report.itemNoun)</th>"
             page += "<th scope=\"col\">where</th><th scope=\"col\">first finding</th><th scope=\"col\">findings</th></tr></thead>\n<tbody>\n"
+            var previousGroup = ""
             for (offset, entry) in rest.enumerated() {
                 let first = entry.item.findings.first.map(Self.headline) ?? entry.item.outcome.word
+                // The group and a location in the group's file are said once, not on every row.
+                let group = entry.group == previousGroup ? "" : HTMLText.content(entry.group) + " › "
+                previousGroup = entry.group
+                var location = entry.item.location ?? ""
+                if location.hasPrefix(entry.group + ":") { location = "line " + location.dropFirst(entry.group.count + 1) }
                 page += "<tr><td>\(maxDetailedItems + offset + 1)</td>"
-                page += "<td>\(HTMLText.content(entry.group)) › \(HTMLText.content(entry.item.name))</td>"
-                page += "<td>\(HTMLText.content(entry.item.location ?? ""))</td>"
+                page += "<td>\(group)\(HTMLText.content(entry.item.name))</td>"
+                page += "<td>\(HTMLText.content(location))</td>"
                 page += "<td>\(HTMLText.content(first))</td><td>\(entry.item.findings.count)</td></tr>\n"
             }
             page += "</tbody>\n</table>\n</details>\n"
