@@ -225,14 +225,22 @@ final class StopSignals: @unchecked Sendable {
     private let state = Mutex<(received: Int32?, waiter: CheckedContinuation<Int32, Never>?)>((nil, nil))
     private let queue = DispatchQueue(label: "treaty.serve.signals")
 
+    /// Arms a source per signal and returns once every one is registered with the system: a
+    /// signal sent after that (say, right after the start line) is never lost. Between the
+    /// `SIG_IGN` and a source's registration a signal would be ignored, so `serve` arms these
+    /// before it starts and prints its start line.
     init(_ numbers: [Int32]) {
+        let armed = DispatchGroup()
         for number in numbers {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler { [weak self] in self?.deliver(number) }
+            armed.enter()
+            source.setRegistrationHandler { armed.leave() }
             source.resume()
             sources.append(source)
         }
+        _ = armed.wait(timeout: .now() + .seconds(10))
     }
 
     private func deliver(_ number: Int32) {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TreatyTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -41,4 +42,26 @@ import Testing
         #expect(output.status == 2)
         #expect(output.standardError.contains(message))
     }
+
+    @Test("SIGTERM sent the moment the start line appears stops the server every time (the signal is armed before it)")
+    func stopRightAfterStart() async throws {
+        for _ in 0..<20 {
+            let server = try ServeProcess(["--contract", "Contracts/demo/contract.yaml", "--port", "0"])
+            #expect(server.url != nil, "\(server.banner)")
+            let process = server.process
+            process.send(SIGTERM)
+            let stopped = try await withThrowingTaskGroup(of: Bool.self) { group in
+                group.addTask { _ = await process.exited(); return true }
+                group.addTask {
+                    try await Task.sleep(for: .seconds(20))
+                    process.send(SIGKILL)  // so the other task ends too
+                    return false
+                }
+                defer { group.cancelAll() }
+                return try await group.next() ?? false
+            }
+            #expect(stopped, "the server ignored a SIGTERM sent right after its start line")
+        }
+    }
 }
+
