@@ -30,7 +30,7 @@ import sys
 import time
 import urllib.parse
 
-GROUPS = ["auth", "zones", "modify", "atomic", "types", "lookup", "query",
+GROUPS = ["auth", "users", "zones", "modify", "atomic", "types", "lookup", "query",
           "changes", "assets", "env", "errors"]
 
 # Spec section 8: serverErrorCode -> HTTP status of a request-level error.
@@ -807,6 +807,54 @@ class Probe:
                    ("AUTHENTICATION_REQUIRED", "AUTHENTICATION_FAILED", "ACCESS_DENIED"),
                    "a 4xx AUTHENTICATION_REQUIRED/AUTHENTICATION_FAILED/ACCESS_DENIED error", r)
 
+    # ======================================================================= users
+    def g_users(self):
+        """Apple's reference: users/caller, GET and POST users/discover, users/lookup/email
+        and users/lookup/id, each answering {"users": [...]} for a signed-in user."""
+        me = self.get("public", "users/current")
+        me_name = me.json.get("userRecordName") if is_dict(me.json) else None
+
+        r = self.get("public", "users/caller")
+        callers = records_of(r, "users")
+        self.check("users.caller.shape",
+                   r.status == 200 and callers is not None and len(callers) == 1
+                   and is_dict(callers[0]) and callers[0].get("userRecordName") == me_name
+                   and is_dict(callers[0].get("lookupInfo")),
+                   'HTTP 200 {"users":[{"userRecordName": <users/current\'s>, "lookupInfo": {...}}]}', r)
+        r = self.get("public", "users/caller", web=False)
+        self.check("users.caller.needs-user", is_auth_required(r),
+                   "421 AUTHENTICATION_REQUIRED without ckWebAuthToken", r)
+
+        r = self.get("public", "users/discover")
+        found = records_of(r, "users")
+        self.check("users.discover.all.shape",
+                   r.status == 200 and found is not None
+                   and all(is_dict(u) and nonempty_str(u.get("userRecordName")) for u in found),
+                   'HTTP 200 {"users":[identity...]}', r)
+
+        nobody = f"nobody-{self.run}@example.invalid"
+        r = self.post("public", "users/discover", {"lookupInfos": [{"emailAddress": nobody}]})
+        found = records_of(r, "users")
+        self.check("users.discover.unknown",
+                   r.status == 200 and found is not None
+                   and all(is_dict(u) and "nameComponents" not in u for u in found),
+                   'HTTP 200 {"users":[...]} without nameComponents for an unknown address', r)
+        r = self.post("public", "users/discover", {})
+        self.check("users.discover.no-lookup-infos", r.status == 400 and is_ck_error(r)
+                   and r.json["serverErrorCode"] == "BAD_REQUEST",
+                   "400 BAD_REQUEST without lookupInfos", r)
+
+        r = self.post("public", "users/lookup/email", {"users": [{"emailAddress": nobody}]})
+        self.check("users.lookup-email.unknown", r.status == 200 and records_of(r, "users") == [],
+                   'HTTP 200 {"users": []} for an unknown address', r)
+        r = self.post("public", "users/lookup/id", {"users": [{"userRecordName": me_name}]})
+        found = records_of(r, "users")
+        self.check("users.lookup-id.shape",
+                   r.status == 200 and found is not None and len(found) <= 1
+                   and all(is_dict(u) and u.get("userRecordName") == me_name and "emailAddress" not in u
+                           for u in found),
+                   'HTTP 200 {"users":[...]} naming only the asked record, without emailAddress', r)
+
     # ======================================================================= zones
     def g_zones(self):
         Z1, Z2, Z3, Z4, Z5 = (self.Z(t) for t in ("a", "b", "c", "d", "e"))
@@ -1367,6 +1415,11 @@ class Probe:
             "rl": ("REFERENCE_LIST", [{"recordName": t1, "action": "NONE"},
                                       {"recordName": t2, "action": "NONE"}]),
         }
+        bare = self.N("bare-ref")
+        r = self.modify([op("create", bare, T, {"r": {"value": {"recordName": t1}, "type": "REFERENCE"}})])
+        self.check("types.reference.action-required",
+                   r.status == 200 and is_rec_error(entry(r), "BAD_REQUEST", bare),
+                   "a BAD_REQUEST entry for a saved REFERENCE without 'action' (required outside queries)", r)
         x1 = self.N("x1")
         r = self.modify([op("create", x1, T, {k: {"value": v, "type": t} for k, (t, v) in sent.items()})])
         e = entry(r)

@@ -50,7 +50,7 @@ struct CloudKitAuthenticator: Sendable {
             }
             user = known
         }
-        let needsUser = route.database != .public || route.isWrite || route.operation == "users/current"
+        let needsUser = route.database != .public || route.isWrite || route.isUserOperation
         if needsUser, user == nil { throw signInRequired("request needs authorization") }
         return CloudKitCaller(user: user, isServer: false)
     }

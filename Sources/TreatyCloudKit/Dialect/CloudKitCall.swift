@@ -63,6 +63,10 @@ struct CloudKitCall {
         case "zones/changes", "changes/database": return try zoneChanges()
         case "changes/zone": return try zoneRecordChanges()
         case "users/current": return currentUser()
+        case "users/caller": return callerIdentity()
+        case "users/discover": return try discoverUsers()
+        case "users/lookup/email": return try lookUpUsers(by: .emailAddress)
+        case "users/lookup/id": return try lookUpUsers(by: .userRecordName)
         case "assets/upload": return try requestUploads()
         default: throw CloudKitError.badRequest("\(route.operation) is not supported by this simulator")
         }
@@ -157,15 +161,6 @@ struct CloudKitCall {
         var entry = extra
         for member in error.dictionary(uuid: dialect.state.nextUUID()).members { entry[member.key] = member.value }
         return .object(entry)
-    }
-
-    // MARK: Users
-
-    func currentUser() -> DialectResponse {
-        var object: JSONObject = ["userRecordName": .string(caller.recordName)]
-        if let first = caller.user?.firstName { object["firstName"] = .string(first) }
-        if let last = caller.user?.lastName { object["lastName"] = .string(last) }
-        return CloudKitAnswer.json(.object(object))
     }
 
     static let hostHeader = HTTPField.Name("Host")!

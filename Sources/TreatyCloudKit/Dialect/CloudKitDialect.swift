@@ -35,11 +35,12 @@ struct CloudKitDialect: Dialect {
             guard route.container == configuration.schema.container else {
                 throw CloudKitError(.notFound, "unknown container '\(route.container)'")
             }
-            guard let method = CloudKitRoute.operations[route.operation] else {
+            guard let methods = CloudKitRoute.operations[route.operation] else {
                 throw CloudKitError(.notFound, "unknown operation '\(route.operation)'")
             }
-            guard request.method == method else {
-                throw CloudKitError.badRequest("\(route.operation) takes \(method.rawValue), not \(request.method.rawValue)")
+            guard methods.contains(request.method) else {
+                let names = methods.map(\.rawValue).joined(separator: " or ")
+                throw CloudKitError.badRequest("\(route.operation) takes \(names), not \(request.method.rawValue)")
             }
             let caller = try CloudKitAuthenticator(configuration: configuration).caller(of: request, route: route)
             let scope = CloudKitCall.scope(of: route, caller: caller)

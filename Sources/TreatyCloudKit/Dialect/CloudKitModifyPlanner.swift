@@ -117,7 +117,9 @@ struct CloudKitModifyPlanner {
             guard CloudKitFieldName.isValid(name) else {
                 throw .badRequest("'\(name)' is not a field name: use letters, digits and '_', starting with a letter")
             }
-            guard let stored = try CloudKitFieldValue.stored(member.value, field: name, declared: known, zone: zone.json)
+            guard
+                let stored = try CloudKitFieldValue.stored(
+                    member.value, field: name, declared: known, zone: zone.json, source: .save)
             else {
                 values[name] = nil
                 continue

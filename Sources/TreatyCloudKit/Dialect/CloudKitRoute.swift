@@ -34,13 +34,17 @@ struct CloudKitRoute: Sendable, Hashable {
             operation: String(decoding: operation, as: UTF8.self))
     }
 
-    /// The operations and the method each takes.
-    static let operations: [String: HTTPRequest.Method] = [
-        "records/modify": .post, "records/query": .post, "records/lookup": .post, "records/changes": .post,
-        "records/resolve": .post, "zones/list": .get, "zones/lookup": .post, "zones/modify": .post,
-        "zones/changes": .post, "changes/database": .post, "changes/zone": .post, "users/current": .get,
-        "assets/upload": .post, "tokens/create": .post,
+    /// The operations and the methods each takes.
+    static let operations: [String: [HTTPRequest.Method]] = [
+        "records/modify": [.post], "records/query": [.post], "records/lookup": [.post], "records/changes": [.post],
+        "records/resolve": [.post], "zones/list": [.get], "zones/lookup": [.post], "zones/modify": [.post],
+        "zones/changes": [.post], "changes/database": [.post], "changes/zone": [.post], "users/current": [.get],
+        "users/caller": [.get], "users/discover": [.get, .post], "users/lookup/email": [.post],
+        "users/lookup/id": [.post], "assets/upload": [.post], "tokens/create": [.post],
     ]
+
+    /// Whether the operation is one of the user operations, which need a signed-in user.
+    var isUserOperation: Bool { operation.hasPrefix("users/") }
 
     /// Whether the operation writes.
     var isWrite: Bool {

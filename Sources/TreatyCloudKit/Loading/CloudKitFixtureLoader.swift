@@ -128,7 +128,7 @@ struct CloudKitFixtureLoader {
                 }
                 do throws(CloudKitError) {
                     if let stored = try CloudKitFieldValue.stored(
-                        member.value, field: member.key, declared: declared.type, zone: zone.json)
+                        member.value, field: member.key, declared: declared.type, zone: zone.json, source: .fixture)
                     {
                         values[member.key] = .object(["value": stored.value, "type": .string(stored.type.rawValue)])
                     }

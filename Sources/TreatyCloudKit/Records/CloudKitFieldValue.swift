@@ -9,17 +9,27 @@ internal import TreatyJSON
 /// for REFERENCE, `{latitude, longitude, …}` for LOCATION, the upload's receipt dictionary for
 /// ASSETID, arrays for lists.
 enum CloudKitFieldValue {
+    /// Where a field value comes from, which decides what it must spell out.
+    enum Source {
+        /// A `records/modify` save: every reference names its action.
+        case save
+        /// A fixture file: a reference without an action is NONE.
+        case fixture
+    }
+
     /// The stored form of `input` for field `name`.
     ///
     /// - Parameters:
     ///   - input: The `{"value", "type"}` dictionary as sent.
     ///   - declared: The field's type in the schema, when it has one.
     ///   - zone: The record's zone, the default of a reference's `zoneID`.
+    ///   - source: Where the value comes from: a save must give each reference its `action`
+    ///     (cloudkit.md §3, required outside queries); a fixture may leave it out (NONE).
     /// - Returns: The stored field, or `nil` when the value is null (the field is cleared).
     /// - Throws: BAD_REQUEST naming the field and what is wrong.
-    static func stored(_ input: JSONValue, field name: String, declared: CloudKitFieldType?, zone: JSONValue)
-        throws(CloudKitError) -> (type: CloudKitFieldType, value: JSONValue)?
-    {
+    static func stored(
+        _ input: JSONValue, field name: String, declared: CloudKitFieldType?, zone: JSONValue, source: Source
+    ) throws(CloudKitError) -> (type: CloudKitFieldType, value: JSONValue)? {
         guard let object = input.objectValue else {
             throw .badRequest("field '\(name)' must be a dictionary with 'value' (and 'type')")
         }
@@ -44,11 +54,11 @@ enum CloudKitFieldValue {
             }
             var stored: [JSONValue] = []
             for element in elements {
-                stored.append(try scalar(element, type.element, field: name, zone: zone))
+                stored.append(try scalar(element, type.element, field: name, zone: zone, source: source))
             }
             return (type, .array(stored))
         }
-        return (type, try scalar(value, type, field: name, zone: zone))
+        return (type, try scalar(value, type, field: name, zone: zone, source: source))
     }
 
     /// The type a value without `type` has.
@@ -69,9 +79,9 @@ enum CloudKitFieldValue {
         }
     }
 
-    private static func scalar(_ value: JSONValue, _ type: CloudKitFieldType, field: String, zone: JSONValue)
-        throws(CloudKitError) -> JSONValue
-    {
+    private static func scalar(
+        _ value: JSONValue, _ type: CloudKitFieldType, field: String, zone: JSONValue, source: Source
+    ) throws(CloudKitError) -> JSONValue {
         let wrong = CloudKitError.badRequest("field '\(field)' is \(type.rawValue); \(value.serialized()) is not such a value")
         switch type {
         case .string:
@@ -102,6 +112,10 @@ enum CloudKitFieldValue {
         case .reference:
             guard let object = value.objectValue, let recordName = object["recordName"]?.stringValue, !recordName.isEmpty
             else { throw wrong }
+            if object["action"] == nil, source == .save {
+                throw .badRequest(
+                    "the reference in field '\(field)' has no 'action'; a saved reference needs one of NONE, DELETE_SELF or VALIDATE")
+            }
             let action = object["action"]?.stringValue ?? "NONE"
             guard CloudKitReference.Action(rawValue: action) != nil else {
                 throw .badRequest("the reference action of field '\(field)' must be NONE, DELETE_SELF or VALIDATE")

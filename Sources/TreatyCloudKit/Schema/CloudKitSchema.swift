@@ -32,17 +32,30 @@ struct CloudKitUser: Sendable, Hashable {
     var recordName: String
     /// The `ckWebAuthToken` that signs them in.
     var webAuthToken: String
-    /// The first name `users/current` shows (discoverable users only).
+    /// The first name `users/current` and the discovery operations show (discoverable users only).
     var firstName: String?
     /// The last name.
     var lastName: String?
+    /// The email address `users/lookup/email` and `users/discover` find the user by.
+    var email: String?
+    /// The phone number `users/discover` finds the user by.
+    var phone: String?
+    /// Whether the user agreed to be discovered: only then do the user operations show the name
+    /// and find the user.
+    var discoverable: Bool
 
     /// Creates a user.
-    init(recordName: String, webAuthToken: String, firstName: String? = nil, lastName: String? = nil) {
+    init(
+        recordName: String, webAuthToken: String, firstName: String? = nil, lastName: String? = nil,
+        email: String? = nil, phone: String? = nil, discoverable: Bool = true
+    ) {
         self.recordName = recordName
         self.webAuthToken = webAuthToken
         self.firstName = firstName
         self.lastName = lastName
+        self.email = email
+        self.phone = phone
+        self.discoverable = discoverable
     }
 
     /// The user a bare `--web-auth-token` signs in: a record name derived from the token, so it

@@ -10,7 +10,8 @@ import TreatyJSON
 ///   identifier: iCloud.com.example.Gallery
 ///   api_tokens: [gallery-api-token-0001]
 ///   users:
-///     - { record_name: _mei, web_auth_token: mei-web-token, first_name: Mei, last_name: Chen }
+///     - { record_name: _mei, web_auth_token: mei-web-token, first_name: Mei, last_name: Chen,
+///         email: mei@example.com, discoverable: true }
 ///   zones:
 ///     - { name: Studio, atomic: true }
 ///   record_types:
@@ -81,7 +82,7 @@ struct CloudKitSchemaReader {
             return []
         }
         return items.compactMap { item in
-            let allowed = ["record_name", "web_auth_token", "first_name", "last_name"]
+            let allowed = ["record_name", "web_auth_token", "first_name", "last_name", "email", "phone", "discoverable"]
             guard let mapping = context.mapping(item, allowed: allowed, in: "a user") else { return nil }
             guard let tokenNode = mapping["web_auth_token"], let token = context.string(tokenNode, "'web_auth_token'")
             else {
@@ -94,6 +95,9 @@ struct CloudKitSchemaReader {
             }
             user.firstName = mapping["first_name"].flatMap { context.string($0, "'first_name'") }
             user.lastName = mapping["last_name"].flatMap { context.string($0, "'last_name'") }
+            user.email = mapping["email"].flatMap { context.string($0, "'email'") }
+            user.phone = mapping["phone"].flatMap { context.string($0, "'phone'") }
+            user.discoverable = mapping["discoverable"].flatMap { context.bool($0, "'discoverable'") } ?? true
             return user
         }
     }
