@@ -33,6 +33,7 @@ extension PocketBaseDialect {
         for item in call.request.query where query[item.name] == nil { query[item.name] = .string(item.value) }
         let request: JSONObject = [
             "auth": .object(call.caller.authContext), "body": .object(body), "query": .object(query),
+            "headers": .object(Self.ruleHeaders(call.request.headers)),
             "method": .string(call.request.method.rawValue), "context": .string(context),
         ]
         return PocketBaseQueryScope(
@@ -40,6 +41,17 @@ extension PocketBaseDialect {
             source: PocketBaseStoreSource(
                 store: call.store, collections: names, indexes: indexes, replacing: replacing),
             environment: QueryEnvironment(now: call.store.presentTime(), request: request))
+    }
+
+    /// The request's headers as rules read them (`@request.headers.x_token`): names lower-cased
+    /// with `-` as `_`, the first value of a repeated header, as the real server does.
+    static func ruleHeaders(_ headers: HTTPFields) -> JSONObject {
+        var object = JSONObject()
+        for field in headers {
+            let name = field.name.canonicalName.replacingOccurrences(of: "-", with: "_")
+            if object[name] == nil { object[name] = .string(field.value) }
+        }
+        return object
     }
 
     private static func querySchemas(_ all: [PocketBaseCollection]) -> (full: QuerySchema, public: QuerySchema) {

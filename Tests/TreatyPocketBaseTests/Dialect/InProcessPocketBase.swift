@@ -11,12 +11,13 @@ protocol InProcessPocketBase {
 }
 
 extension InProcessPocketBase {
-    /// Sends a request with an optional JSON body and `Authorization` token; returns the
-    /// status and the parsed body (`null` when empty).
-    func send(_ method: HTTPRequest.Method, _ target: String, json: JSONValue? = nil, token: String? = nil)
-        throws -> (Int, JSONValue)
-    {
-        var headers = HTTPFields()
+    /// Sends a request with an optional JSON body, `Authorization` token and extra headers;
+    /// returns the status and the parsed body (`null` when empty).
+    func send(
+        _ method: HTTPRequest.Method, _ target: String, json: JSONValue? = nil, token: String? = nil,
+        headers extra: HTTPFields = [:]
+    ) throws -> (Int, JSONValue) {
+        var headers = extra
         if json != nil { headers[.contentType] = "application/json" }
         if let token { headers[.authorization] = token }
         let response = dialect.respond(

@@ -159,6 +159,28 @@ import TreatyJSON
         #expect(try connection.events().map(\.name).sorted() == [expand, filter].sorted())
     }
 
+    @Test("rules read @request.headers.* from a request's headers and from a subscription's headers option")
+    func headerRules() throws {
+        let blog = try blog()
+        let (status, body) = try send(
+            .post, "/api/collections",
+            json: [
+                "name": "notes", "type": "base", "listRule": "@request.headers.x_team = 'blue'",
+                "viewRule": "@request.headers.x_team = 'blue'", "fields": [["name": "text", "type": "text"]],
+            ], token: blog.superuser)
+        #expect(status == 200, "\(body)")
+        let connection = try RealtimeConnection(self)
+        let blue = #"notes/*?options={"headers":{"X-Team":"blue"}}"#
+        let red = #"notes/*?options={"headers":{"X-Team":"red"}}"#
+        #expect(try subscribe(connection, [blue, red]).0 == 204)
+        _ = try send(.post, "/api/collections/notes/records", json: ["text": "hello"], token: blog.superuser)
+        #expect(try connection.events().map(\.name) == [blue])
+        var team = HTTPFields()
+        team[HTTPField.Name("x-Team")!] = "blue"
+        #expect(try send(.get, "/api/collections/notes/records", headers: team).1["totalItems"] == 1)
+        #expect(try send(.get, "/api/collections/notes/records").1["totalItems"] == 0)
+    }
+
     @Test("POST /api/realtime refuses as PocketBase does: form 400, unknown client 404, changed auth 403")
     func refusals() throws {
         let blog = try blog()
