@@ -193,6 +193,9 @@ class Worker(threading.Thread):
 
 
 class Harness:
+    max_kills = KILLS
+    seconds = SECONDS
+
     def __init__(self, directory):
         self.directory = directory
         self.server, self.address = start(directory)
@@ -242,13 +245,17 @@ class Harness:
         if status != 200 or cursor < self.highest_version:
             self.problems.append(f"the version feed went back: cursor {cursor} < {self.highest_version} ({status})")
 
+    def restart(self):
+        """Starts the server again on the same directory after a kill."""
+        return start(self.directory)
+
     def run(self):
-        deadline = time.time() + SECONDS
+        deadline = time.time() + self.seconds
         rng = random.Random(26)
         for worker in self.workers:
             worker.start()
         kills = 0
-        while kills < KILLS and time.time() < deadline:
+        while kills < self.max_kills and time.time() < deadline:
             time.sleep(rng.uniform(0.02, 0.3))
             with self.condition:
                 self.open = False
@@ -257,7 +264,7 @@ class Harness:
             kills += 1
             self.pause()
             restarted = time.time()
-            self.server, self.address = start(self.directory)
+            self.server, self.address = self.restart()
             self.restart_seconds.append(time.time() - restarted)
             self.verify()
             self.resume()

@@ -169,6 +169,9 @@ class Worker(threading.Thread):
 
 
 class Harness(crash.Harness):
+    max_kills = KILLS
+    seconds = SECONDS
+
     def __init__(self, directory):
         self.directory = directory
         self.server, self.address = start(directory)
@@ -199,30 +202,8 @@ class Harness(crash.Harness):
             elif path == "/api/settings" and json.loads(body)["batch"]["enabled"] is not True:
                 self.problems.append("the batch settings were lost")
 
-    def run(self):
-        deadline = time.time() + SECONDS
-        rng = random.Random(26)
-        for worker in self.workers:
-            worker.start()
-        kills = 0
-        while kills < KILLS and time.time() < deadline:
-            time.sleep(rng.uniform(0.02, 0.3))
-            with self.condition:
-                self.open = False
-            self.server.send_signal(signal.SIGKILL)
-            self.server.wait()
-            kills += 1
-            self.pause()
-            restarted = time.time()
-            self.server, self.address = start(self.directory)
-            self.restart_seconds.append(time.time() - restarted)
-            self.verify()
-            self.resume()
-        self.pause()
-        self.finished.set()
-        self.resume()
-        self.verify()
-        return kills
+    def restart(self):
+        return start(self.directory)
 
 
 def replay_state(workers):
