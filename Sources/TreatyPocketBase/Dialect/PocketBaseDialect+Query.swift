@@ -27,7 +27,7 @@ extension PocketBaseDialect {
         let (names, schemas, generation) = state.withLock { state in
             let schemas = state.queries.schemas ?? Self.querySchemas(state.collections)
             state.queries.schemas = schemas
-            return (state.collections.map(\.name), schemas, state.queries.generation)
+            return (state.collections.map { $0.name }, schemas, state.queries.generation)
         }
         var query = JSONObject()
         for item in call.request.query where query[item.name] == nil { query[item.name] = .string(item.value) }
@@ -48,7 +48,7 @@ extension PocketBaseDialect {
     static func ruleHeaders(_ headers: HTTPFields) -> JSONObject {
         var object = JSONObject()
         for field in headers {
-            let name = field.name.canonicalName.replacingOccurrences(of: "-", with: "_")
+            let name = String(decoding: field.name.canonicalName.utf8.map { $0 == UInt8(ascii: "-") ? UInt8(ascii: "_") : $0 }, as: UTF8.self)
             if object[name] == nil { object[name] = .string(field.value) }
         }
         return object
@@ -129,7 +129,7 @@ extension PocketBaseDialect {
         guard !call.caller.isSuperuser else { return }
         for parameter in ["filter", "sort"] {
             guard let text = call.query(parameter), !text.isEmpty else { continue }
-            for prefix in ["@collection", "@request"] where text.contains(prefix + ".") {
+            for prefix in ["@collection", "@request"] where text.utf8.firstRange(of: (prefix + ".").utf8) != nil {
                 throw .superusersOnlyFilter(by: prefix)
             }
         }

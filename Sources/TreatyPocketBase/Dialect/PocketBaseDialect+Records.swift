@@ -82,7 +82,7 @@ extension PocketBaseDialect {
     private func kept(
         _ request: String, _ call: PocketBaseCall, _ answer: () throws(PocketBaseErrorResponse) -> DialectResponse
     ) throws(PocketBaseErrorResponse) -> DialectResponse {
-        let (generation, names) = state.withLock { state in (state.queries.generation, state.collections.map(\.name)) }
+        let (generation, names) = state.withLock { state in (state.queries.generation, state.collections.map { $0.name }) }
         let validity = [generation] + names.map { (try? call.store.revision(of: $0)) ?? 0 }
         let key = request + "\u{0}" + call.caller.cacheKey
         if let bytes = keptAnswers.value(for: key, revisions: validity) {

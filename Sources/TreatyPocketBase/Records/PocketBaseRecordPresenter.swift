@@ -33,7 +33,8 @@ struct PocketBaseRecordPresenter: Sendable {
             members.append(
                 .init(key: field.name, value: field.type == .password ? "" : record[field.name] ?? field.emptyValue))
         }
-        return JSONObject(members.sorted { $0.key < $1.key })
+        // Go's encoding/json orders map keys byte by byte.
+        return JSONObject(members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) })
     }
 
     /// Whether `field` of `record` is shown to `viewer`.

@@ -79,6 +79,8 @@ import TreatyJSON
             ("", true), ("id = @request.auth.id", true), ("@collection.posts.author ?= id", true),
             ("@request.headers.x_tenant = 'a'", false), ("created < @now", false), ("@request.method = 'GET'", false),
             ("filter=views > 5&sort=@random", false), ("filter=created > @todayStart", false),
+            ("@request.auth.id != '' && @collection.tags.name ?= title", true), ("owner = @request.auth.id || 'a@'", false),
+            ("title = '@'", false), ("@request.authx = 1", false),
         ])
     func cacheableRules(rule: String, cacheable: Bool) {
         #expect(PocketBaseKeptAnswers.isCacheable(rule) == cacheable)
