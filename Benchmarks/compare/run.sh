@@ -11,7 +11,7 @@
 # per request (which moves less than req/s when other processes share the machine).
 #
 # Rows: rest-sync GET by id (10k tasks), PocketBase view by id and filtered sorted page (10k
-# posts), FileMaker record by id and _find (10k artists), CloudKit lookup and query (10k).
+# posts; also with a different filter text each request, so no kept answer serves it), FileMaker record by id and _find (10k artists), CloudKit lookup and query (10k).
 #
 # Environment knobs besides lib.sh's (DURATION, CONNS, THREADS, WARMUP, SERVER_CPU, WRK_CPU…):
 #   ROUNDS=3      turns per binary and row
@@ -83,6 +83,8 @@ turn() { # side(before|after) bin dialect
         --fixtures "$PB/fixtures" --port 0
       ab_bench "pb-one-$side" "pocketbase view by id ($side)" "/api/collections/posts/records/$POST_ID"
       ab_bench "pb-list-$side" "pocketbase filtered sorted page ($side)" "$PB_LIST"
+      ab_bench "pb-varying-$side" "pocketbase filtered sorted page, a new filter each request ($side)" "$PB_LIST" \
+        --script "$ROOT/Benchmarks/pocketbase/varying-filter.lua"
       ;;
     filemaker)
       start_server "fm-$side" "$bin" serve --contract "$ROOT/Contracts/music/contract.yaml" --fixtures "$FM" --port 0

@@ -125,8 +125,11 @@ def cmd_table(a) -> None:
     out = ["| request | server | req/s, median (min–max) | p50 ms | p99 ms | bytes/resp | errors |",
            "|---|---|---:|---:|---:|---:|---|"]
     goals = []
-    for key, what in (("list", "(a) `filter=views > 500 && status = \"published\"&sort=-views&perPage=30`"),
-                      ("one", "(b) view by id")):
+    # The goals are the latest round's (issue 25): each a ratio of the simulator's req/s to the
+    # real server's in the same run.
+    for key, what, goal in (("list", "(a) `filter=views > 500 && status = \"published\"&sort=-views&perPage=30`", 20),
+                            ("one", "(b) view by id", 10),
+                            ("varying", "(c) (a) with a different filter text each request", 10)):
         real, sim = wrk.get(f"pocketbase-{key}"), wrk.get(f"treaty-{key}")
         for name, r in (("real PocketBase", real), ("treaty serve", sim)):
             if not r:
@@ -136,8 +139,8 @@ def cmd_table(a) -> None:
                        f"| {ms(r['p50_ms'])} | {ms(r['p99_ms'])} | {r['body_bytes']:,} | {errs or 'none'} |")
         if real and sim:
             ratio = sim["rps"] / real["rps"]
-            goals.append(f"- {what}: simulator/real = **{ratio:.2f}×** req/s (goal ≥ 3×: "
-                         f"{'met' if ratio >= 3 else f'missed by {3 / ratio:.2f}×'}); p99 {ms(sim['p99_ms'])} ms vs "
+            goals.append(f"- {what}: simulator/real = **{ratio:.2f}×** req/s (goal ≥ {goal}×: "
+                         f"{'met' if ratio >= goal else f'missed by {goal / ratio:.2f}×'}); p99 {ms(sim['p99_ms'])} ms vs "
                          f"{ms(real['p99_ms'])} ms (goal below the real server's: "
                          f"{'met' if sim['p99_ms'] < real['p99_ms'] else 'missed'}).")
     out += ["", "| start-up (pinned to one core) | runs | median (min–max) | VmRSS then |", "|---|---:|---:|---:|"]

@@ -178,7 +178,9 @@ def cmd_wrk(a) -> None:
     base = ["taskset", "-c", str(a.wrk_cpu), "wrk", f"-t{a.threads}", f"-c{a.conns}", "--timeout", a.timeout]
     for header in a.header:
         base += ["-H", header]
-    if rotating:
+    if a.script:
+        base += ["-s", a.script]
+    elif rotating:
         base += ["-s", wrk_rotating_script(rotating, os.path.dirname(os.path.abspath(a.log)))]
     elif body is not None:
         base += ["-s", wrk_post_script(body, os.path.dirname(os.path.abspath(a.log)))]
@@ -437,6 +439,7 @@ def main() -> None:
     w.add_argument("--header", action="append", default=[], help="a request header 'Name: value' (repeatable)")
     w.add_argument("--post-body", help="POST this file's JSON instead of GET")
     w.add_argument("--post-bodies", help="POST these JSON bodies (one per line), the next on each request")
+    w.add_argument("--script", help="a wrk Lua script that makes the requests (the URL is still checked first with GET)")
     s = sub.add_parser("startup")
     s.add_argument("--name", required=True)
     s.add_argument("--label", required=True)
