@@ -130,6 +130,19 @@ import TreatyTestSupport
         #expect(try String(contentsOfFile: file, encoding: .utf8) == output.standardOutput)
     }
 
+    @Test("Examples/GeneratedClient's openapi.json is today's export of the demo contract, so the client cannot drift")
+    func generatedClientDocument() async throws {
+        let output = try await TreatyProcess.run(["export", "openapi", "--contract", "Contracts/demo/"])
+        #expect(output.status == 0, "\(output.standardError)")
+        let committed = try String(
+            contentsOfFile: TreatyProcess.root + "/Examples/GeneratedClient/Sources/DemoClient/openapi.json",
+            encoding: .utf8)
+        #expect(
+            committed == output.standardOutput,
+            "regenerate it: swift run treaty export openapi --contract Contracts/demo --out Examples/GeneratedClient/Sources/DemoClient/openapi.json"
+        )
+    }
+
     @Test(
         "PocketBase collections, FileMaker layouts and CloudKit record types export as valid OpenAPI 3.1",
         .enabled(
