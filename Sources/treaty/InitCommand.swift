@@ -76,9 +76,10 @@ struct InitCommand: ParsableCommand {
         try write(files, under: root)
         let contractPath = root.appendingPathComponent("Contracts/\(contractAPI)/contract.yaml").path
         let findings = try lintAndAddScenario(contractPath, api: contractAPI, plugin: plugin, root: root)
-        let shown = directory == "." ? "" : "cd \(directory) && "
+        let shown = directory == "." ? "" : "cd '\(directory)' && "
+        let fixtures = files.contains { $0.relativePath.hasPrefix("Fixtures/") } ? "Fixtures/\(contractAPI)/, " : ""
         Console.standardOutput.write(
-            "treaty: started \(contractAPI) (\(plugin.id)) in \(root.path): Contracts/\(contractAPI)/, Fixtures/\(contractAPI)/, "
+            "treaty: started \(contractAPI) (\(plugin.id)) in \(root.path): Contracts/\(contractAPI)/, \(fixtures)"
                 + "Package.swift with \(scaffold.testTarget), .github/workflows/treaty.yml\n"
                 + "  next: \(shown)swift run treaty verify && swift test\n")
         if findings.containsErrors { throw Status.findings }

@@ -37,7 +37,7 @@ import TreatyTestSupport
             ["init", "--dialect", dialect, "--api", "todo", "--treaty-path", TreatyProcess.root, directory])
         #expect(output.status == 0, "\(output.standardError)")
         #expect(output.standardOutput.hasPrefix("treaty: started todo (\(dialect)) in "), "\(output.standardOutput)")
-        #expect(output.standardOutput.contains("next: cd \(directory) && swift run treaty verify && swift test"))
+        #expect(output.standardOutput.contains("next: cd '\(directory)' && swift run treaty verify && swift test"))
         let suites = try FileManager.default.contentsOfDirectory(atPath: directory + "/Contracts/todo/suites")
         #expect(suites.count == 1)
         let manifest = try String(contentsOfFile: directory + "/Package.swift", encoding: .utf8)
