@@ -130,6 +130,34 @@ import TreatyTestSupport
         #expect(try String(contentsOfFile: file, encoding: .utf8) == output.standardOutput)
     }
 
+    /// What OpenAPI carries of a PocketBase contract comes back through the OpenAPI importer, as a
+    /// rest-sync draft: the collections' names, fields and types (its records API paths and
+    /// rules do not; neither do FileMaker's layouts, whose schemas are named after the Data API's
+    /// `fieldData`, nor CloudKit's record types, whose fields are typed `{value, type}` pairs).
+    @Test("importing the blog's OpenAPI export gives back its collections with their fields and types")
+    func pocketBaseRoundTrip() async throws {
+        let directory = try ImportCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let exported = try await TreatyProcess.run(
+            ["export", "openapi", "--contract", "Contracts/blog/", "--out", directory + "/blog.json"])
+        #expect(exported.status == 0, "\(exported.standardError)")
+        let imported = try await TreatyProcess.run(
+            ["import", "openapi", directory + "/blog.json", "--out", directory + "/back", "--api", "blog-back"])
+        #expect(imported.status == 0, "\(imported.standardError)")
+        let draft = try String(contentsOfFile: directory + "/back/contract.yaml", encoding: .utf8)
+        for collection in ["users", "tags", "posts", "comments"] {
+            #expect(draft.contains("\n  \(collection):  # from #/components/schemas/"), "\(collection)")
+        }
+        for field in [
+            "email: { type: string", "emailVisibility: { type: bool",
+            "title: { type: string, required: true, max_length: 200",
+            "views: { type: number", "status: { type: string, required: true, enum: [draft, published, \"\"]",
+            "tags: { type: \"string[]\"", "featured: { type: bool", "metadata: { type: json",
+        ] {
+            #expect(draft.contains("      " + field), "\(field)")
+        }
+    }
+
     @Test("Examples/GeneratedClient's openapi.json is today's export of the demo contract, so the client cannot drift")
     func generatedClientDocument() async throws {
         let output = try await TreatyProcess.run(["export", "openapi", "--contract", "Contracts/demo/"])
