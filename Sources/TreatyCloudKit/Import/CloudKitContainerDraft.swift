@@ -65,7 +65,7 @@ struct CloudKitContainerDraft {
     var fieldCount: Int { recordTypes.reduce(0) { $0 + $1.fields.count } }
 
     var reviewNotes: Int {
-        1 + recordTypes.reduce(0) { $0 + ($1.note == nil ? 0 : 1) + $1.fields.count { $0.note != nil } }
+        3 + recordTypes.reduce(0) { $0 + ($1.note == nil ? 0 : 1) + $1.fields.count { $0.note != nil } }
     }
 
     /// The contract text.
@@ -76,6 +76,9 @@ struct CloudKitContainerDraft {
             "# Each '# review:' note marks what the schema file cannot say; check it against the container.",
             "api: \(api)", "dialect: cloudkit", "naming: any", "container:",
             "  identifier: iCloud.com.example.\(Self.identifierPart(api))  # review: the schema file does not name its container",
+            "  api_tokens: [\(api)-api-token-0001]  # review: the schema file names no API token; this one is the simulator's",
+            "  users:  # review: the schema file names no users; this signed-in user is the simulator's",
+            "    - { record_name: _user, web_auth_token: \(api)-web-token-0001 }",
             recordTypes.isEmpty ? "  record_types: {}" : "  record_types:",
         ]
         for recordType in recordTypes {
@@ -89,7 +92,8 @@ struct CloudKitContainerDraft {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func identifierPart(_ api: String) -> String {
+    /// The api as the last part of a container identifier: its words capitalized and joined.
+    static func identifierPart(_ api: String) -> String {
         let words = NamingConvention.words(of: api)
         return words.isEmpty ? "App" : words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }

@@ -9,7 +9,8 @@ internal import TreatyJSON
 /// `ASSETID`, `QUERYABLE`/`SORTABLE`/`SEARCHABLE` as `indexes`); system fields (`___recordID`,
 /// `___createTime`, …) are CloudKit's own and left out. What the file cannot say becomes a
 /// `# review:` note: the container identifier, the record type a `REFERENCE` points to, and the
-/// security roles and grants, which the contract does not model. A statement it cannot read is
+/// security roles and grants, which the contract does not model, and the simulator's API token
+/// and signed-in user it adds (the file names neither). A statement it cannot read is
 /// an error at its line and column, and the rest is imported.
 public struct CloudKitSchemaImporter: ContractImporter {
     /// The largest file read (1 MiB; schema files are a few kilobytes).
@@ -25,6 +26,9 @@ public struct CloudKitSchemaImporter: ContractImporter {
     public var format: String { "cloudkit" }
 
     public var summary: String { "a CloudKit Schema Language file (.ckdb) → a cloudkit contract's container" }
+
+    /// Schema files, as `cktool export-schema` names them.
+    public var fileExtensions: [String] { ["ckdb"] }
 
     public func importContract(fileAt path: String, api: String?) -> ContractImport {
         let base = path.split(separator: "/").last.map { String($0.split(separator: ".").first ?? $0) } ?? "schema"

@@ -16,6 +16,10 @@ public protocol ContractImporter: Sendable {
     /// One line for help texts.
     var summary: String { get }
 
+    /// The file name extensions (without the dot, lower-case) of the files it reads, by which
+    /// `treaty init --from FILE` finds it when no dialect is named; none by default.
+    var fileExtensions: [String] { get }
+
     /// Drafts a contract from the file at `path`.
     ///
     /// - Parameters:
@@ -23,6 +27,11 @@ public protocol ContractImporter: Sendable {
     ///   - api: The contract's `api:` name, or `nil` to derive one from the document.
     /// - Returns: The draft (contract text, fixtures, counts) and every finding.
     func importContract(fileAt path: String, api: String?) -> ContractImport
+}
+
+extension ContractImporter {
+    /// No extensions: the importer is chosen by its format or its dialect only.
+    public var fileExtensions: [String] { [] }
 }
 
 /// What a ``ContractImporter`` drafted: the contract's text, fixture files, counts for the
@@ -72,7 +81,8 @@ public struct ContractImport: Sendable {
     }
 }
 
-/// One file an importer drafted.
+/// One file an importer or a dialect's starter project (``DialectDescription/starter(api:)``)
+/// drafted.
 public struct ImportedFile: Sendable, Hashable {
     /// The path relative to the directory it goes to, e.g. `task.json`.
     public var relativePath: String

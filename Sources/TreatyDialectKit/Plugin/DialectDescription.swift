@@ -57,6 +57,27 @@ public protocol DialectDescription: Sendable {
     /// - Parameter contract: A contract of this dialect.
     /// - Returns: The document, or `nil`.
     func openAPIDocument(of contract: Contract) -> JSONValue?
+
+    /// A small, commented starter project of this dialect for `treaty init`: the contract, any
+    /// file it names, fixtures and a scenario file, or none (the default).
+    ///
+    /// Conformers must guarantee that the files, written into an empty directory, pass `treaty
+    /// lint`, `treaty check --fixtures` and `treaty verify` against the simulator there.
+    ///
+    /// - Parameter api: The contract's `api:` name.
+    /// - Returns: The files, with paths relative to the project's root: `Contracts/<api>/…`
+    ///   (with a scenario under `Contracts/<api>/suites/`) and `Fixtures/<api>/…`.
+    func starter(api: String) -> [ImportedFile]
+
+    /// A scenario file for a contract this dialect's importer drafted, for `treaty init --from`,
+    /// or `nil` when the dialect writes none (the default).
+    ///
+    /// Conformers must guarantee that the scenario passes `treaty verify` against the simulator
+    /// loaded with the importer's fixtures (none, when the input had no examples).
+    ///
+    /// - Parameter contract: The imported contract, loaded.
+    /// - Returns: The file, with its path relative to the contract's `suites/` directory.
+    func starterScenario(for contract: Contract) -> ImportedFile?
 }
 
 extension DialectDescription {
@@ -68,6 +89,12 @@ extension DialectDescription {
 
     /// No OpenAPI export.
     public func openAPIDocument(of contract: Contract) -> JSONValue? { nil }
+
+    /// No starter project.
+    public func starter(api: String) -> [ImportedFile] { [] }
+
+    /// No scenario for imported contracts.
+    public func starterScenario(for contract: Contract) -> ImportedFile? { nil }
 
     /// What the dialect adds to the contract format, for the ``DialectRegistry``'s
     /// ``DialectRegistry/contractVocabulary``.

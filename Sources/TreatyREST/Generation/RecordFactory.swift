@@ -19,7 +19,10 @@ struct RecordFactory {
     ///   - order: The order field's value.
     func body(id: String?, parent: String?, now: String, order: Int = 0) -> JSONObject {
         var body = JSONObject()
-        if let id { body[resource.identity.key] = .string(id) }
+        if let id {
+            let number = resource.identity.type == .int ? Int(id) : nil
+            body[resource.identity.key] = number.map { .number(JSONNumber($0)) } ?? .string(id)
+        }
         if let scope = resource.scope, let parent { body[scope.key] = .string(parent) }
         if resource.create != .server {
             if let key = resource.sync.createdAt { body[key] = .string(now) }
@@ -28,7 +31,8 @@ struct RecordFactory {
         for field in resource.fields {
             switch field.kind {
             case .attribute(let type, let key):
-                body[key] = key == resource.orderKey ? .number(JSONNumber(order)) : value(of: type, field: field, now: now)
+                body[key] =
+                    key == resource.orderKey ? .number(JSONNumber(order)) : value(of: type, field: field, now: now)
             case .relation(let relation):
                 guard relation.shape == .foreignKey else { continue }
                 let ids = references[relation.target] ?? []

@@ -21,7 +21,7 @@ extension RoundTrip {
             }
             let (id, body) = bench.newBody()
             let created = try await bench.create(body)
-            let recordID = id ?? created[bench.idKey]?.stringValue ?? ""
+            let recordID = id ?? Workbench.idText(created[bench.idKey]) ?? ""
             let before = try await bench.read(recordID)
             let valid = bench.factory.value(
                 of: attributeType(field), field: field, now: bench.context.timestamp(), variant: 7)
@@ -94,7 +94,7 @@ extension RoundTrip {
             for order in 0..<2 {
                 let (id, body) = bench.newBody(order: order)
                 let created = try await bench.create(body)
-                ids.append(id ?? created[bench.idKey]?.stringValue ?? "")
+                ids.append(id ?? Workbench.idText(created[bench.idKey]) ?? "")
             }
             var versions: [Int64] = []
             for (round, id) in ids.enumerated() {
@@ -138,13 +138,13 @@ extension RoundTrip {
             }
             let (id, body) = bench.newBody()
             let created = try await bench.create(body)
-            let recordID = id ?? created[bench.idKey]?.stringValue ?? ""
+            let recordID = id ?? Workbench.idText(created[bench.idKey]) ?? ""
             let later = bench.context.timestamp(offsetMilliseconds: 3_600_000)
             for name in feed.since {
                 let reply = try await bench.context.send(.get, path, query: [(name, later)])
                 try bench.context.require(
                     reply, status: feed.status, rule: "RS-IN-1", "reading the feed with '\(name)'")
-                let returned = (reply.json?.arrayValue ?? []).compactMap { $0.objectValue?[bench.idKey]?.stringValue }
+                let returned = (reply.json?.arrayValue ?? []).compactMap { Workbench.idText($0.objectValue?[bench.idKey]) }
                 if returned.contains(recordID) {
                     bench.context.fail(
                         "RS-IN-1", "\(reply.request) returned \(recordID), written an hour before the cursor",
@@ -194,14 +194,14 @@ extension RoundTrip {
         func listedIDs() async throws -> Set<String> {
             let reply = try await bench.context.send(.get, path)
             try bench.context.require(reply, status: 200, rule: "RS-PS-2", "the full list must answer 200")
-            return Set((reply.json?.arrayValue ?? []).compactMap { $0[bench.idKey]?.stringValue })
+            return Set((reply.json?.arrayValue ?? []).compactMap { Workbench.idText($0[bench.idKey]) })
         }
         let before = try await listedIDs()
         var created: [String] = []
         for order in 0..<max(0, 25 - before.count) + 1 {
             let (id, body) = bench.newBody(order: order)
             let record = try await bench.create(body, rule: "RS-PS-2")
-            if let recordID = id ?? record[bench.idKey]?.stringValue { created.append(recordID) }
+            if let recordID = id ?? Workbench.idText(record[bench.idKey]) { created.append(recordID) }
         }
         let after = try await listedIDs()
         let missing = (Array(before) + created).filter { !after.contains($0) }

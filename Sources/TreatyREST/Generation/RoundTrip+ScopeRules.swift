@@ -10,7 +10,7 @@ extension RoundTrip {
             guard bench.parents.count > 1 else { throw CaseContext.Skip("the target has only one parent record") }
             let (id, body) = bench.newBody()
             let created = try await bench.create(body)
-            let recordID = id ?? created[bench.idKey]?.stringValue ?? ""
+            let recordID = id ?? Workbench.idText(created[bench.idKey]) ?? ""
             let other = try await bench.get(recordID, parent: bench.parents[1])
             if other.status != 404 {
                 bench.context.fail("RS-ID-4", "\(other.request) answered \(other.status): a record of parent \(bench.parents[0]) leaked into parent \(bench.parents[1])", detail: "fix: identity is (parent, id); another parent's id is 404 not_found")
@@ -34,7 +34,7 @@ extension RoundTrip {
         }) { bench in
             let (id, body) = bench.newBody()
             let created = try await bench.create(body)
-            let recordID = id ?? created[bench.idKey]?.stringValue ?? ""
+            let recordID = id ?? Workbench.idText(created[bench.idKey]) ?? ""
             var attempts: [(String, JSONValue)] = []
             for field in bench.resource.fields where field.immutable {
                 guard let current = created[field.key()] else { continue }

@@ -11,7 +11,7 @@ extension RoundTrip {
             else { throw CaseContext.Skip("the feed takes no timestamp parameter") }
             let (id, body) = bench.newBody()
             let created = try await bench.create(body)
-            let recordID = id ?? created[bench.idKey]?.stringValue ?? ""
+            let recordID = id ?? Workbench.idText(created[bench.idKey]) ?? ""
             let cursor = bench.resource.sync.updatedAt.flatMap { created[$0]?.stringValue } ?? bench.context.timestamp(offsetMilliseconds: -1000)
             let deleted = try await bench.delete(recordID)
             try bench.context.require(deleted, status: bench.routes.delete?.status ?? 204, rule: "RS-MD-4", "deleting the case's own record must succeed")
@@ -21,13 +21,13 @@ extension RoundTrip {
             }
             if let list = bench.routes.list, let listPath = list.path.filled(bench.pathValues(parent: bench.parent)) {
                 let full = try await bench.context.send(.get, listPath)
-                let listed = (full.json?.arrayValue ?? []).contains { $0.objectValue?[bench.idKey]?.stringValue == recordID }
+                let listed = (full.json?.arrayValue ?? []).contains { Workbench.idText($0.objectValue?[bench.idKey]) == recordID }
                 if listed { bench.context.fail("RS-MD-4", "the deleted record \(recordID) is still in the full list \(full.request)") }
             }
             let reply = try await bench.context.send(.get, path, query: [(since, cursor)])
             try bench.context.require(reply, status: feed.status, rule: "RS-IN-1", "asking for changes since the record was created")
             bench.context.checkConformance(reply, endpoint: feed, path: bench.pathValues(parent: bench.parent), query: [since: cursor])
-            let tombstone = (reply.json?.arrayValue ?? []).compactMap(\.objectValue).first { $0[bench.idKey]?.stringValue == recordID }
+            let tombstone = (reply.json?.arrayValue ?? []).compactMap(\.objectValue).first { Workbench.idText($0[bench.idKey]) == recordID }
             guard let tombstone else {
                 bench.context.fail("RS-IN-2", "the feed \(reply.request) does not carry the tombstone of \(recordID)", detail: "fix: deleted rows stay in incremental feeds as tombstones (id, parent key, deleted_at, updated_at, version)")
                 return
@@ -45,7 +45,7 @@ extension RoundTrip {
                 var (id, body) = bench.newBody(order: order)
                 for key in [bench.resource.sync.createdAt, bench.resource.sync.updatedAt].compactMap({ $0 }) { body[key] = backdated }
                 let created = try await bench.create(body)
-                ids.append(id ?? created[bench.idKey]?.stringValue ?? "")
+                ids.append(id ?? Workbench.idText(created[bench.idKey]) ?? "")
             }
             let start = bench.context.timestamp(offsetMilliseconds: -120_000)
             let first = try await bench.context.send(.get, path, query: [(since, start)])
@@ -61,7 +61,7 @@ extension RoundTrip {
             let reply = try await bench.context.send(.get, path, query: [(since, cursor)])
             try bench.context.require(reply, status: feed.status, rule: "RS-IN-1", "reading the feed after the cursor")
             bench.context.checkConformance(reply, endpoint: feed, path: bench.pathValues(parent: bench.parent), query: [since: cursor])
-            let returned = Set((reply.json?.arrayValue ?? []).compactMap { $0.objectValue?[bench.idKey]?.stringValue }).intersection(ids)
+            let returned = Set((reply.json?.arrayValue ?? []).compactMap { Workbench.idText($0.objectValue?[bench.idKey]) }).intersection(ids)
             if returned != Set(ids.prefix(2)) {
                 bench.context.fail("RS-IN-1", "after cursor \(cursor) the feed returned \(returned.sorted()) of the case's records, expected exactly \(ids.prefix(2).sorted()) (one changed, one deleted)", detail: "fix: return rows with \(since) strictly after the cursor, tombstones included, and nothing older")
             }

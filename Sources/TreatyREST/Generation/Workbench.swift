@@ -29,13 +29,16 @@ struct Workbench {
                 throw CaseContext.Skip("no unscoped GET list of '\(scope.parent)' to find a parent record")
             }
             parents = try await ids(at: path, endpoint: parentList, context: context)
-            guard !parents.isEmpty else { throw CaseContext.Skip("the target has no '\(scope.parent)' record to work under") }
+            guard !parents.isEmpty else {
+                throw CaseContext.Skip("the target has no '\(scope.parent)' record to work under")
+            }
         }
         var references: [String: [String]] = [:]
         for field in routes.resource.fields {
             guard let relation = field.relation, references[relation.target] == nil else { continue }
             let list = contract.endpoints.first {
-                $0.resource == relation.target && $0.method == "GET" && $0.returns == .list && $0.path.parameters.isEmpty
+                $0.resource == relation.target && $0.method == "GET" && $0.returns == .list
+                    && $0.path.parameters.isEmpty
             }
             guard let list, let path = list.path.filled([:]) else { continue }
             references[relation.target] = try await ids(at: path, endpoint: list, context: context)
@@ -49,9 +52,17 @@ struct Workbench {
 
     private static func ids(at path: String, endpoint: Endpoint, context: CaseContext) async throws -> [String] {
         let reply = try await context.send(.get, path)
-        try context.require(reply, status: endpoint.status, rule: nil, "listing \(endpoint.resource) records to work with")
+        try context.require(
+            reply, status: endpoint.status, rule: nil, "listing \(endpoint.resource) records to work with")
         let key = context.contract.resource(named: endpoint.resource)?.identity.key ?? "id"
-        return (reply.json?.arrayValue ?? []).compactMap { $0.objectValue?[key] }.map { $0.stringValue ?? $0.serialized() }
+        return (reply.json?.arrayValue ?? []).compactMap { idText($0.objectValue?[key]) }
+    }
+
+    /// An id value as text: a string as it is, a number as written (an `int` identity), `nil`
+    /// when absent or null.
+    static func idText(_ value: JSONValue?) -> String? {
+        guard let value, value != .null else { return nil }
+        return value.stringValue ?? value.serialized()
     }
 
     /// The first parent, or `nil` for an unscoped resource.
@@ -75,10 +86,14 @@ struct Workbench {
         (endpoint ?? routes.item ?? routes.update ?? routes.delete)?.path.filled(pathValues(id: id, parent: parent))
     }
 
-    /// A new create body (with a fresh id when the client sends ids).
+    /// A new create body (with a fresh id when the client sends ids: a UUID, or a positive
+    /// number for an `int` identity).
     func newBody(id: String? = nil, parent: String? = nil, order: Int = 0) -> (id: String?, body: JSONObject) {
-        let identity = resource.create == .server ? nil : (id ?? context.newID())
-        return (identity, factory.body(id: identity, parent: parent ?? self.parent, now: context.timestamp(), order: order))
+        let fresh = resource.identity.type == .int ? String(Int.random(in: 1_000_000...2_000_000_000)) : context.newID()
+        let identity = resource.create == .server ? nil : (id ?? fresh)
+        return (
+            identity, factory.body(id: identity, parent: parent ?? self.parent, now: context.timestamp(), order: order)
+        )
     }
 
     /// Creates a record and requires the contract's success status; returns the stored record.
@@ -87,7 +102,8 @@ struct Workbench {
             throw CaseContext.Skip("the contract declares no POST for '\(resource.name)'")
         }
         let reply = try await context.send(.post, path, body: .object(body))
-        try context.require(reply, status: endpoint.status, rule: rule, "creating a valid \(resource.name) must succeed")
+        try context.require(
+            reply, status: endpoint.status, rule: rule, "creating a valid \(resource.name) must succeed")
         context.checkConformance(reply, endpoint: endpoint, path: pathValues(parent: parent ?? self.parent))
         guard let record = reply.json?.objectValue else {
             context.fail(rule, "\(reply.request) answered \(reply.status) without a record object")
@@ -126,6 +142,8 @@ struct Workbench {
         let reply = try await patch(id, body)
         guard let endpoint = routes.update else { throw CaseContext.Skip("no PATCH") }
         try context.require(reply, status: endpoint.status, rule: rule, "a valid PATCH must succeed")
+        // A contract may declare a PATCH that answers without a body (204): read the record back.
+        guard !reply.body.isEmpty else { return try await read(id, rule: rule) }
         context.checkConformance(reply, endpoint: endpoint, path: pathValues(id: id, parent: parent))
         return reply.json?.objectValue ?? JSONObject()
     }

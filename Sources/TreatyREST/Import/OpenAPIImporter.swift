@@ -34,6 +34,9 @@ public struct OpenAPIImporter: ContractImporter {
 
     public var summary: String { "an OpenAPI 3.0 or 3.1 document (YAML or JSON) → a draft rest-sync contract" }
 
+    /// YAML and JSON documents.
+    public var fileExtensions: [String] { ["yaml", "yml", "json"] }
+
     public func importContract(fileAt path: String, api: String?) -> ContractImport {
         let fallbackName = Self.apiName(fromWords: NamingConvention.words(of: Self.baseName(of: path))) ?? "api"
         let read = YAMLValueReader.readNodes(fileAt: path, limits: limits)
