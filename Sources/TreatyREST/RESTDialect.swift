@@ -19,6 +19,7 @@ struct RESTDialect: Dialect {
     /// The contract served.
     let contract: Contract
     private let router: RESTRouter
+    private let presentation: RESTRecordPresentation
     private let parser = JSONParser()
     private let fullLists = RevisionCache<FullListKey, [UInt8]>(
         capacity: FullListKey.capacity, byteLimit: FullListKey.byteLimit)
@@ -27,6 +28,7 @@ struct RESTDialect: Dialect {
     init(contract: Contract) {
         self.contract = contract
         router = RESTRouter(endpoints: contract.endpoints)
+        presentation = RESTRecordPresentation(contract: contract)
     }
 
     func respond(to request: DialectRequest, store: RecordStore) -> DialectResponse {
@@ -102,16 +104,19 @@ struct RESTDialect: Dialect {
             let list = try store.list(resource.name, scope: scope, since: since)
             var headers = HTTPFields()
             if let cursor = list.cursor { headers[HTTPField.Name("Sync-Cursor")!] = cursor }
-            return json(.array(list.records.map(JSONValue.object)), status: endpoint.status, headers: headers)
+            let records = presentation.present(list.records, of: resource.name)
+            return json(.array(records.map(JSONValue.object)), status: endpoint.status, headers: headers)
         case (.get, _):
-            return json(.object(try store.get(resource.name, id: id ?? "", scope: scope)), status: endpoint.status)
+            let record = try store.get(resource.name, id: id ?? "", scope: scope)
+            return json(.object(presentation.present(record, of: resource.name)), status: endpoint.status)
         case (.post, _):
             let body: JSONValue
             switch decodeBody(request) {
             case .success(let value): body = value
             case .failure(let refusal): return refusal.response
             }
-            return json(.object(try store.create(resource.name, scope: scope, body: body)), status: endpoint.status)
+            let record = try store.create(resource.name, scope: scope, body: body)
+            return json(.object(presentation.present(record, of: resource.name)), status: endpoint.status)
         case (.put, _):
             let body: JSONValue
             switch decodeBody(request) {
@@ -120,13 +125,13 @@ struct RESTDialect: Dialect {
             }
             let record = try store.replace(
                 resource.name, id: id ?? "", scope: scope, record: body, writable: endpoint.writes)
-            return json(.object(record), status: endpoint.status)
+            return json(.object(presentation.present(record, of: resource.name)), status: endpoint.status)
         case (.delete, _):
             let tombstone = try store.delete(resource.name, id: id ?? "", scope: scope)
             if endpoint.status == 204 || endpoint.returns == .none {
                 return DialectResponse(status: .init(code: endpoint.status))
             }
-            return json(.object(tombstone), status: endpoint.status)
+            return json(.object(presentation.present(tombstone, of: resource.name)), status: endpoint.status)
         default:
             let body: JSONValue
             switch decodeBody(request) {
@@ -135,7 +140,7 @@ struct RESTDialect: Dialect {
             }
             let record = try store.update(
                 resource.name, id: id ?? "", scope: scope, patch: body, writable: endpoint.writes)
-            return json(.object(record), status: endpoint.status)
+            return json(.object(presentation.present(record, of: resource.name)), status: endpoint.status)
         }
     }
 
@@ -154,7 +159,8 @@ struct RESTDialect: Dialect {
         if let cached = fullLists.value(for: key, revisions: before) {
             body = cached
         } else {
-            body = JSONValue.array(try store.list(resource, scope: scope).records.map(JSONValue.object)).serializedBytes()
+            let records = presentation.present(try store.list(resource, scope: scope).records, of: resource)
+            body = JSONValue.array(records.map(JSONValue.object)).serializedBytes()
             // A write between the two readings may or may not be in the body: keep it only if none came.
             if try revisions() == before { fullLists.keep(body, for: key, revisions: before) }
         }
