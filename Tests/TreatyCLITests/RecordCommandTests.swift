@@ -103,4 +103,21 @@ import TreatyTestSupport
             #expect(SecretLeakTests.leaks(in: artefacts).isEmpty, "\(SecretLeakTests.leaks(in: artefacts))")
         }
     }
+
+    @Test("a recorded record that fails the contract exits 1 with the loader's finding, and writes nothing")
+    func recordFailingContract() async throws {
+        try await withLiveServer(omitting: ["title"]) { server in
+            let scratch = try Self.scratch()
+            defer { try? FileManager.default.removeItem(atPath: scratch) }
+            let output = try await TreatyProcess.run([
+                "record", "--contract", "Contracts/demo/contract.yaml", "--target", server.baseURL, "--out", scratch + "/out",
+            ])
+            #expect(output.status == 1, "\(output.standardOutput)\(output.standardError)")
+            #expect(output.standardError.contains("'title'"), "\(output.standardError)")
+            #expect(
+                output.standardError.contains(
+                    "error: the recorded records do not load as fixtures of the contract (above); nothing was written to \(scratch)/out"))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: scratch).isEmpty, "no staging directory is left")
+        }
+    }
 }
