@@ -21,6 +21,9 @@ public final class RecordingSession {
     package private(set) var resources: [String] = []
     package private(set) var skipped: [String] = []
     private var count = 0
+    /// Whether each key name seen so far is secret: records of a resource repeat the same few
+    /// names, so the secret policy runs once per name rather than once per member.
+    private var secretKeys: [String: Bool] = [:]
 
     /// Creates a session.
     ///
@@ -59,12 +62,19 @@ public final class RecordingSession {
         }
         let kept = JSONObject(
             record.members.filter { member in
-                !SecretPolicy.isSecretKey(member.key) || (authPassword != nil && member.value.stringValue == authPassword)
+                !isSecretKey(member.key) || (authPassword != nil && member.value.stringValue == authPassword)
             })
         if records[resource] == nil, !resources.contains(resource) { resources.append(resource) }
         records[resource, default: []].append(kept)
         count += 1
         return true
+    }
+
+    private func isSecretKey(_ key: String) -> Bool {
+        if let known = secretKeys[key] { return known }
+        let secret = SecretPolicy.isSecretKey(key)
+        secretKeys[key] = secret
+        return secret
     }
 
     /// Notes what the recording leaves out and why (reported once per distinct reason).
