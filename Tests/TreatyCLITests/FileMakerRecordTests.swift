@@ -48,6 +48,37 @@ import TreatyTestSupport
         }
     }
 
+    @Test("a table longer than a page is read page by page, and an empty database records empty files")
+    func pagesAndEmptyTables() async throws {
+        let directory = try TemporaryDirectory()
+        let fixtures = directory.path("fixtures")
+        try FileManager.default.createDirectory(atPath: fixtures, withIntermediateDirectories: true)
+        let albums = (1...501).map { number in
+            #"{"recordId": "\#(number)", "title": "Album \#(number)", "year": 1960}"#
+        }
+        try ("[" + albums.joined(separator: ",\n") + "]").write(
+            toFile: fixtures + "/Albums.json", atomically: true, encoding: .utf8)
+        let server = try ServeProcess(["--contract", Self.contract, "--fixtures", fixtures, "--port", "0"])
+        defer { server.stop() }
+        let url = try #require(server.url, "\(server.banner)")
+        let out = directory.path("recorded")
+        let recorded = try await TreatyProcess.run(["record", "--contract", Self.contract, "--target", url, "--out", out])
+        #expect(recorded.status == 0, "\(recorded.standardError)")
+        #expect(
+            recorded.standardOutput == "treaty: recorded 501 records of 1 resource in 5 requests; wrote 2 files to \(out)/\n",
+            "login, one empty Artists page, two Albums pages, logout: \(recorded.standardOutput)")
+
+        let empty = try ServeProcess(["--contract", Self.contract, "--no-fixtures", "--port", "0"])
+        defer { empty.stop() }
+        let emptyURL = try #require(empty.url, "\(empty.banner)")
+        let none = directory.path("none")
+        let nothing = try await TreatyProcess.run(["record", "--contract", Self.contract, "--target", emptyURL, "--out", none])
+        #expect(nothing.status == 0, "\(nothing.standardError)")
+        #expect(
+            nothing.standardOutput == "treaty: recorded 0 records of 0 resources in 4 requests; wrote 2 files to \(none)/\n",
+            "\(nothing.standardOutput)")
+    }
+
     /// A session token of the contract's account.
     static func token(_ base: String) async throws -> String {
         var request = URLRequest(url: try #require(URL(string: base + database + "/sessions")))

@@ -17,6 +17,9 @@ struct FileMakerRecordReader: Sendable {
     let logins: [(database: FileMakerDatabase, account: FileMakerDatabase.Account)]
     /// Records per page.
     var limit = 500
+    /// The codes a range past the last record (or of an empty table) answers: 101 "Record is
+    /// missing", 401 "No records match the request".
+    static let noMoreRecords: Set<String> = ["101", "401"]
 
     var reader: RecordReader {
         let reader = self
@@ -88,7 +91,11 @@ struct FileMakerRecordReader: Sendable {
         while items.count < session.maxRecords {
             let sent = try await session.send(
                 .get, path, query: [("_offset", "\(offset)"), ("_limit", "\(limit)")], endpoint: endpoint)
-            if sent.status == 500, sent.value(at: "/messages/0/code")?.stringValue == "401" { break }
+            if sent.status == 500, let code = sent.value(at: "/messages/0/code")?.stringValue,
+                Self.noMoreRecords.contains(code)
+            {
+                break
+            }
             let reply = try session.accept(sent, endpoint: endpoint)
             guard let data = reply.value(at: "/response/data")?.arrayValue else {
                 throw RecordingFailure(.unreadable, at: endpoint, "\(reply.request) answered no 'response.data' array")
