@@ -1,9 +1,10 @@
 /// Reads every record a live backend holds, through the dialect's own list endpoints and
 /// paging, as canonical records: what `treaty record` writes as a fixture set.
 ///
-/// Conformers must guarantee that the reader only sends `GET` requests (and the dialect's
-/// login, when it needs a session), reads every page of every list through a ``PageWalk`` (so a
-/// page loop ends with a ``RecordingFailure`` naming the endpoint), stops once
+/// Conformers must guarantee that the reader only sends reads (`GET` requests, or the `POST`
+/// queries of a dialect that reads that way) and the dialect's login and logout, when it needs
+/// a session; reads every page of every list through a ``PageWalk`` (so a page loop ends with a
+/// ``RecordingFailure`` naming the endpoint), stops once
 /// ``RecordingSession/isFull``, keeps records in the canonical form the dialect's fixture loader
 /// reads, and says through ``RecordingSession/skip(_:because:)`` what it leaves out. A dialect
 /// that cannot read a live backend yet keeps the default, which returns `nil`.

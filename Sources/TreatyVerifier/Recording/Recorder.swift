@@ -14,7 +14,7 @@ internal import TreatySecrets
 /// ```
 ///
 /// Requests go through TreatyHTTP's client with the target's headers, as a live `treaty verify`
-/// run sends them; only `GET` requests (and the dialect's login) are sent.
+/// run sends them; only reads (and the dialect's login and logout) are sent.
 public struct Recorder: Sendable {
     /// The HTTP client's configuration and the secrets to keep out of messages.
     public var configuration: VerifierConfiguration
