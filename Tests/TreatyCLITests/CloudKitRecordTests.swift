@@ -11,7 +11,8 @@ import TreatyTestSupport
 /// --read-only` finds nothing between them.
 @Suite struct CloudKitRecordTests {
     static let contract = "Contracts/gallery/contract.yaml"
-    static let query = "/database/1/iCloud.com.example.Gallery/development/public/records/query?ckAPIToken=gallery-api-token-0001"
+    static let query =
+        "/database/1/iCloud.com.example.Gallery/development/public/records/query?ckAPIToken=gallery-api-token-0001"
 
     @Test("a recording of the gallery answers every record type's query as the original, and diffs clean")
     func recordsGallery() async throws {
@@ -20,10 +21,13 @@ import TreatyTestSupport
         let url = try #require(server.url, "\(server.banner)")
         let directory = try TemporaryDirectory()
         let out = directory.path("recorded")
-        let recorded = try await TreatyProcess.run(["record", "--contract", Self.contract, "--target", url, "--out", out])
+        let recorded = try await TreatyProcess.run([
+            "record", "--contract", Self.contract, "--target", url, "--out", out,
+        ])
         #expect(recorded.status == 0, "\(recorded.standardError)")
         #expect(
-            recorded.standardOutput == "treaty: recorded 5 records of 1 resource in 6 requests; wrote 2 files to \(out)/\n",
+            recorded.standardOutput
+                == "treaty: recorded 5 records of 1 resource in 6 requests; wrote 2 files to \(out)/\n",
             "2 record types in the public zone, the private default zone and Studio: \(recorded.standardOutput)")
         for (name, text) in try SecretLeakTests.files(under: out) {
             #expect(!text.contains("gallery-api-token-0001"), "\(name) holds the API token")
@@ -34,7 +38,9 @@ import TreatyTestSupport
             "diff", "--contract", Self.contract, "--target", url, "--fixtures", out, "--read-only",
         ])
         #expect(clean.status == 0, "\(clean.standardOutput)\(clean.standardError)")
-        #expect(clean.standardOutput.hasSuffix("treaty diff: 0 divergences in 0 of 2 compared cases\n"), "\(clean.standardOutput)")
+        #expect(
+            clean.standardOutput.hasSuffix("treaty diff: 0 divergences in 0 of 2 compared cases\n"),
+            "\(clean.standardOutput)")
 
         let replay = try ServeProcess(["--contract", Self.contract, "--fixtures", out, "--port", "0"])
         defer { replay.stop() }
@@ -43,7 +49,8 @@ import TreatyTestSupport
             let original = try await Self.records(url + Self.query, type: type)
             #expect(original.count > 0)
             let again = try await Self.records(replayURL + Self.query, type: type)
-            #expect(again == original, "the \(type) query answers differently:\noriginal \(original)\nrecording \(again)")
+            #expect(
+                again == original, "the \(type) query answers differently:\noriginal \(original)\nrecording \(again)")
         }
     }
 
@@ -57,19 +64,24 @@ import TreatyTestSupport
         }
         try ("[" + artists.joined(separator: ",\n") + "]").write(
             toFile: fixtures + "/Artist.json", atomically: true, encoding: .utf8)
-        let draft = #"[{"recordName": "draft-1", "database": "private", "zoneID": {"zoneName": "Studio"}, "fields": {"title": {"value": "Draft", "type": "STRING"}}}]"#
+        let draft =
+            #"[{"recordName": "draft-1", "database": "private", "zoneID": {"zoneName": "Studio"}, "fields": {"title": {"value": "Draft", "type": "STRING"}}}]"#
         try draft.write(toFile: fixtures + "/Artwork.json", atomically: true, encoding: .utf8)
         let server = try ServeProcess(["--contract", Self.contract, "--fixtures", fixtures, "--port", "0"])
         defer { server.stop() }
         let url = try #require(server.url, "\(server.banner)")
         let out = directory.path("recorded")
-        let recorded = try await TreatyProcess.run(["record", "--contract", Self.contract, "--target", url, "--out", out])
+        let recorded = try await TreatyProcess.run([
+            "record", "--contract", Self.contract, "--target", url, "--out", out,
+        ])
         #expect(recorded.status == 0, "\(recorded.standardError)")
         #expect(
-            recorded.standardOutput == "treaty: recorded 202 records of 1 resource in 7 requests; wrote 2 files to \(out)/\n",
+            recorded.standardOutput
+                == "treaty: recorded 202 records of 1 resource in 7 requests; wrote 2 files to \(out)/\n",
             "two pages of public artists, one of artworks, one each in the private zones: \(recorded.standardOutput)")
         let artworks = try String(contentsOfFile: out + "/Artwork.json", encoding: .utf8)
-        #expect(artworks.contains(#""zoneName": "Studio""#) && artworks.contains(#""database": "private""#), "\(artworks)")
+        #expect(
+            artworks.contains(#""zoneName": "Studio""#) && artworks.contains(#""database": "private""#), "\(artworks)")
     }
 
     /// The `records` of a public query of `type`, as comparable JSON.

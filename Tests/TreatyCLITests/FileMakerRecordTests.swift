@@ -20,10 +20,13 @@ import TreatyTestSupport
         let url = try #require(server.url, "\(server.banner)")
         let directory = try TemporaryDirectory()
         let out = directory.path("recorded")
-        let recorded = try await TreatyProcess.run(["record", "--contract", Self.contract, "--target", url, "--out", out])
+        let recorded = try await TreatyProcess.run([
+            "record", "--contract", Self.contract, "--target", url, "--out", out,
+        ])
         #expect(recorded.status == 0, "\(recorded.standardError)")
         #expect(
-            recorded.standardOutput == "treaty: recorded 7 records of 2 resources in 4 requests; wrote 2 files to \(out)/\n",
+            recorded.standardOutput
+                == "treaty: recorded 7 records of 2 resources in 4 requests; wrote 2 files to \(out)/\n",
             "\(recorded.standardOutput)")
         for (name, text) in try SecretLeakTests.files(under: out) {
             #expect(!text.contains("admin-password-123"), "\(name) holds the account's password")
@@ -33,7 +36,9 @@ import TreatyTestSupport
             "diff", "--contract", Self.contract, "--target", url, "--fixtures", out, "--read-only",
         ])
         #expect(clean.status == 0, "\(clean.standardOutput)\(clean.standardError)")
-        #expect(clean.standardOutput.hasSuffix("treaty diff: 0 divergences in 0 of 4 compared cases\n"), "\(clean.standardOutput)")
+        #expect(
+            clean.standardOutput.hasSuffix("treaty diff: 0 divergences in 0 of 4 compared cases\n"),
+            "\(clean.standardOutput)")
 
         let replay = try ServeProcess(["--contract", Self.contract, "--fixtures", out, "--port", "0"])
         defer { replay.stop() }
@@ -62,20 +67,26 @@ import TreatyTestSupport
         defer { server.stop() }
         let url = try #require(server.url, "\(server.banner)")
         let out = directory.path("recorded")
-        let recorded = try await TreatyProcess.run(["record", "--contract", Self.contract, "--target", url, "--out", out])
+        let recorded = try await TreatyProcess.run([
+            "record", "--contract", Self.contract, "--target", url, "--out", out,
+        ])
         #expect(recorded.status == 0, "\(recorded.standardError)")
         #expect(
-            recorded.standardOutput == "treaty: recorded 501 records of 1 resource in 5 requests; wrote 2 files to \(out)/\n",
+            recorded.standardOutput
+                == "treaty: recorded 501 records of 1 resource in 5 requests; wrote 2 files to \(out)/\n",
             "login, one empty Artists page, two Albums pages, logout: \(recorded.standardOutput)")
 
         let empty = try ServeProcess(["--contract", Self.contract, "--no-fixtures", "--port", "0"])
         defer { empty.stop() }
         let emptyURL = try #require(empty.url, "\(empty.banner)")
         let none = directory.path("none")
-        let nothing = try await TreatyProcess.run(["record", "--contract", Self.contract, "--target", emptyURL, "--out", none])
+        let nothing = try await TreatyProcess.run([
+            "record", "--contract", Self.contract, "--target", emptyURL, "--out", none,
+        ])
         #expect(nothing.status == 0, "\(nothing.standardError)")
         #expect(
-            nothing.standardOutput == "treaty: recorded 0 records of 0 resources in 4 requests; wrote 2 files to \(none)/\n",
+            nothing.standardOutput
+                == "treaty: recorded 0 records of 0 resources in 4 requests; wrote 2 files to \(none)/\n",
             "\(nothing.standardOutput)")
     }
 
@@ -85,7 +96,8 @@ import TreatyTestSupport
         request.httpMethod = "POST"
         request.httpBody = Data("{}".utf8)
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue("Basic \(Data("admin:admin-password-123".utf8).base64EncodedString())", forHTTPHeaderField: "Authorization")
+        request.setValue(
+            "Basic \(Data("admin:admin-password-123".utf8).base64EncodedString())", forHTTPHeaderField: "Authorization")
         let (data, _) = try await URLSession.shared.data(for: request)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let response = try #require(object["response"] as? [String: Any])

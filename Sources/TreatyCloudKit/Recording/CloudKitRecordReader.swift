@@ -36,7 +36,8 @@ struct CloudKitRecordReader: Sendable {
             scopes += schema.zones.map { Scope(database: .private, zoneName: $0.name) }
         } else {
             session.skip(
-                "the private database", because: "no web auth token (set TREATY_CK_WEB_AUTH_TOKEN) or no user in the contract")
+                "the private database",
+                because: "no web auth token (set TREATY_CK_WEB_AUTH_TOKEN) or no user in the contract")
         }
         let loader = CloudKitFixtureLoader(schema: schema)
         var stored: [JSONObject] = []
@@ -47,7 +48,8 @@ struct CloudKitRecordReader: Sendable {
                 let endpoint = endpoint(scope)
                 let before = stored.count
                 let findings = loader.records(
-                    items, type: type, into: &stored, locate: { message, _, fix in .error("invalid-record", message, fix: fix) })
+                    items, type: type, into: &stored,
+                    locate: { message, _, fix in .error("invalid-record", message, fix: fix) })
                 if let finding = findings.first {
                     throw RecordingFailure(.unreadable, at: endpoint, "\(finding.message) (\(type.name))")
                 }
@@ -77,8 +79,12 @@ struct CloudKitRecordReader: Sendable {
         var items: [JSONValue] = []
         var marker: JSONValue?
         repeat {
-            var body: JSONObject = ["query": ["recordType": .string(type.name)], "resultsLimit": .number(JSONNumber(resultsLimit))]
-            if scope.zoneName != CloudKitZoneID.defaultZoneName { body["zoneID"] = ["zoneName": .string(scope.zoneName)] }
+            var body: JSONObject = [
+                "query": ["recordType": .string(type.name)], "resultsLimit": .number(JSONNumber(resultsLimit)),
+            ]
+            if scope.zoneName != CloudKitZoneID.defaultZoneName {
+                body["zoneID"] = ["zoneName": .string(scope.zoneName)]
+            }
             if let marker { body["continuationMarker"] = marker }
             let reply = try session.accept(
                 try await session.send(.post, path(scope), query: parameters, body: .object(body), endpoint: endpoint),
@@ -104,7 +110,9 @@ struct CloudKitRecordReader: Sendable {
         }
         var fixture: JSONObject = ["recordName": record["recordName"] ?? .null, "fields": .object(fields)]
         if scope.database != .public { fixture["database"] = .string(scope.database.rawValue) }
-        if scope.zoneName != CloudKitZoneID.defaultZoneName { fixture["zoneID"] = ["zoneName": .string(scope.zoneName)] }
+        if scope.zoneName != CloudKitZoneID.defaultZoneName {
+            fixture["zoneID"] = ["zoneName": .string(scope.zoneName)]
+        }
         for key in ["created", "modified"] {
             if let timestamp = record[key]?["timestamp"] { fixture[key] = ["timestamp": timestamp] }
         }

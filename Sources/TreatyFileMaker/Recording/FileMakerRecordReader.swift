@@ -32,7 +32,8 @@ struct FileMakerRecordReader: Sendable {
             let token = try await logIn(database, account: account, base: base, session)
             defer { session.context.useSession([:]) }
             try await readTables(of: database, base: base, session)
-            _ = try await session.send(.delete, "\(base)/sessions/\(token)", endpoint: "DELETE \(base)/sessions/{token}")
+            _ = try await session.send(
+                .delete, "\(base)/sessions/\(token)", endpoint: "DELETE \(base)/sessions/{token}")
             if session.isFull { return }
         }
     }
@@ -45,7 +46,8 @@ struct FileMakerRecordReader: Sendable {
         session.context.conceal([account.password, credentials])
         var headers = HTTPFields()
         headers[.authorization] = "Basic \(credentials)"
-        let sent = try await session.send(.post, "\(base)/sessions", headers: headers, body: .object(JSONObject()), endpoint: endpoint)
+        let sent = try await session.send(
+            .post, "\(base)/sessions", headers: headers, body: .object(JSONObject()), endpoint: endpoint)
         let reply = try session.accept(sent, endpoint: endpoint)
         guard let token = reply.value(at: "/response/token")?.stringValue, !token.isEmpty else {
             throw RecordingFailure(.unreadable, at: endpoint, "\(reply.request) answered 200 without a token")
@@ -105,11 +107,14 @@ struct FileMakerRecordReader: Sendable {
                 guard let record = item.objectValue, let fields = record["fieldData"]?.objectValue,
                     let id = record["recordId"]?.stringValue
                 else {
-                    throw RecordingFailure(.unreadable, at: endpoint, "\(reply.request): a record has no fieldData or recordId")
+                    throw RecordingFailure(
+                        .unreadable, at: endpoint, "\(reply.request): a record has no fieldData or recordId")
                 }
-                page.append(.object(fixture(fields, id: id, modId: record["modId"]?.stringValue ?? "0", layout: layout)))
+                page.append(
+                    .object(fixture(fields, id: id, modId: record["modId"]?.stringValue ?? "0", layout: layout)))
             }
-            try walk.visit(marker: "_offset=\(offset)", ids: page.compactMap { $0.objectValue?["recordId"]?.stringValue })
+            try walk.visit(
+                marker: "_offset=\(offset)", ids: page.compactMap { $0.objectValue?["recordId"]?.stringValue })
             items += page
             guard page.count >= limit else { break }
             offset += limit
