@@ -79,16 +79,7 @@ struct VerifyCommand: ParsableCommand {
             contracts: contracts, fixtures: fixtures,
             environment: VerificationEnvironment(isLive: targetURL != nil, variables: environment),
             dialectArguments: dialectArguments)
-        var credentials = HTTPFields()
-        if let token = environment["TREATY_TOKEN"], !token.isEmpty { credentials[.authorization] = "Bearer \(token)" }
-        let fromEnvironment = (environment["TREATY_HEADERS"] ?? "").split(separator: "\n").map(String.init)
-        for header in fromEnvironment + headers where !header.trimmingCharacters(in: .whitespaces).isEmpty {
-            guard let (name, value) = HeaderSpec.parse(header) else {
-                Console.standardError.write("error: TREATY_HEADERS holds '\(header.prefix(40))…', which is not 'Name: value'\n")
-                throw Status.unusableInput
-            }
-            credentials[name] = value
-        }
+        let credentials = try LiveCredentials.headers(environment: environment, options: headers)
         var logger = Logger(label: "treaty.verify", factory: { StreamLogHandler.standardError(label: $0) })
         logger.logLevel = .warning
         let configuration = VerifierConfiguration(

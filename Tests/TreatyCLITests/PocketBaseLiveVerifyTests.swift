@@ -169,6 +169,19 @@ final class RealPocketBase {
         return try #require(object["totalItems"] as? Int)
     }
 
+    /// Creates `record` in `collection` as the superuser; returns the status.
+    func create(_ collection: String, _ record: [String: Any]) async throws -> Int {
+        let body = try JSONSerialization.data(withJSONObject: record)
+        return try await send(
+            "POST", "/api/collections/\(collection)/records", body: body, token: try await superuserToken()
+        ).status
+    }
+
+    /// The body of `GET path` as the superuser (or anonymously).
+    func get(_ path: String, asSuperuser: Bool = true) async throws -> Data {
+        try await send("GET", path, body: nil, token: asSuperuser ? try await superuserToken() : nil).data
+    }
+
     private func send(_ method: String, _ path: String, body: Data?, token: String?) async throws -> (
         status: Int, data: Data
     ) {

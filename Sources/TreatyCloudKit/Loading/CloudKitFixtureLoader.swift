@@ -91,6 +91,27 @@ struct CloudKitFixtureLoader {
         guard let items = value.arrayValue else {
             return [located("a fixture file holds a JSON array of records", .root, fix: "write [ { \"recordName\": …, \"fields\": { … } } ]")]
         }
+        return self.records(items, type: type, into: &records, locate: located)
+    }
+
+    /// Adds the store records of a fixture file's items (or of the records a live container
+    /// answered, in the same form) to `records`: each placed in its database and zone, each
+    /// field's value converted and checked by its declared type.
+    ///
+    /// - Parameters:
+    ///   - items: The file's records: `recordName`, `fields`, and `database`, `zoneID`,
+    ///     `created` and `modified` when given.
+    ///   - type: The record type the file is named after.
+    ///   - records: The store records so far (a name used twice in a zone is refused).
+    ///   - locate: Makes a finding at a pointer into the items.
+    /// - Returns: A finding per mistake.
+    func records(
+        _ items: [JSONValue], type: CloudKitRecordType, into records: inout [JSONObject],
+        locate: (String, JSONPointer, String) -> Diagnostic
+    ) -> [Diagnostic] {
+        func located(_ message: String, _ pointer: JSONPointer, fix: String) -> Diagnostic {
+            locate(message, pointer, fix)
+        }
         var diagnostics: [Diagnostic] = []
         var names = Set(records.compactMap { $0["key"]?.stringValue })
         let stamp = "2025-01-01T00:00:00.000Z"

@@ -39,6 +39,14 @@ struct CloudKitContractSchema: DialectSchema {
         return CloudKitSuites(contract: contract, schema: schema, credentials: credentials).suites()
     }
 
+    func recordReader(environment: VerificationEnvironment, options: CloudKitVerifyOptions) throws(DialectSetupError)
+        -> RecordReader?
+    {
+        guard let schema else { return nil }
+        let credentials = try CloudKitCredentials(schema: schema, environment: environment, options: options)
+        return CloudKitRecordReader(schema: schema, credentials: credentials).reader
+    }
+
     /// Nothing: every CloudKit operation is a `POST` to a fixed operation URL, so no later
     /// request names a record in its path, and the generated suites delete what they create
     /// themselves (by `forceDelete` at the end of each case).

@@ -21,6 +21,9 @@ public struct Contract: Sendable, Hashable {
     /// The top-level sections the contract's dialect owns
     /// (``ContractVocabulary/Dialect/sectionKeys``), as located nodes its module decodes.
     public var sections: [String: SourceNode] = [:]
+    /// The personal-data rules of the `redact:` section, in file order: what `treaty record`
+    /// drops, masks or fakes before it writes a recorded record.
+    public var redactions: [RedactionRule] = []
 
     /// Creates a contract.
     public init(

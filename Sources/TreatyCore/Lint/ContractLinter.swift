@@ -20,6 +20,7 @@ public struct ContractLinter: Sendable {
             lintFieldRules(of: resource, into: &findings)
         }
         lintEndpoints(of: contract, into: &findings)
+        lintRedactions(of: contract, into: &findings)
         return findings.diagnostics
     }
 

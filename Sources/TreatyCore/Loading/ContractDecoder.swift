@@ -46,7 +46,7 @@ struct ContractDecoder {
     }
 
     static let topLevelKeys = [
-        "api", "dialect", "naming", "tombstone_retention", "defaults", "resources", "endpoints",
+        "api", "dialect", "naming", "tombstone_retention", "defaults", "resources", "endpoints", "redact",
     ]
 
     mutating func decode(_ root: SourceNode) -> Contract? {
@@ -92,6 +92,7 @@ struct ContractDecoder {
             api: api, dialect: dialect, naming: defaults.naming, tombstoneRetentionMilliseconds: retention,
             resources: resources, endpoints: endpoints, file: context.file)
         contract.sections = sections
+        contract.redactions = top["redact"].map { decodeRedactions($0) } ?? []
         return contract
     }
 

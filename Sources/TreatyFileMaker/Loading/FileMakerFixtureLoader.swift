@@ -118,6 +118,29 @@ struct FileMakerFixtureLoader: Sendable {
                 ]
             )
         }
+        return Self.records(items, layout: layout, database: database, existing: existing, locate: located)
+    }
+
+    /// The store records of a fixture file's items (or of the records a live server listed,
+    /// in the same form): each value converted and checked by its field's type, auto-enter
+    /// fields left out given their values.
+    ///
+    /// - Parameters:
+    ///   - items: The file's records: `fieldData` keys with their `recordId` and `modId`.
+    ///   - layout: The layout the file is named after.
+    ///   - database: Its database.
+    ///   - existing: The table's records read so far (ids and serials continue after them).
+    ///   - locate: Makes a finding at a pointer into the items.
+    /// - Returns: The valid records and a finding per mistake.
+    static func records(
+        _ items: [JSONValue], layout: FileMakerLayout, database: FileMakerDatabase, existing: [JSONObject],
+        locate: (String, JSONPointer, RuleID, String) -> Diagnostic
+    ) -> (records: [JSONObject], diagnostics: [Diagnostic]) {
+        func located(_ message: String, _ pointer: JSONPointer, rule: RuleID = "invalid-record", fix: String)
+            -> Diagnostic
+        {
+            locate(message, pointer, rule, fix)
+        }
         guard let table = database.table(named: layout.table) else { return ([], []) }
         var diagnostics: [Diagnostic] = []
         var records: [JSONObject] = []
@@ -127,7 +150,7 @@ struct FileMakerFixtureLoader: Sendable {
         // (written or handed out), so fixtures never repeat one.
         var serials: [String: Int] = [:]
         for field in layout.fields where field.autoEnter == .serial {
-            serials[field.name] = Self.largest(field.name, in: existing)
+            serials[field.name] = largest(field.name, in: existing)
         }
         for (index, item) in items.enumerated() {
             let pointer = JSONPointer.root.appending(index: index)
@@ -195,7 +218,7 @@ struct FileMakerFixtureLoader: Sendable {
                 }
             }
             for field in table.fields where !field.global && record[field.name] == nil {
-                var value: JSONValue = field.autoEnter == .uuid ? .string(Self.fixtureUUID(layout.table, number)) : ""
+                var value: JSONValue = field.autoEnter == .uuid ? .string(fixtureUUID(layout.table, number)) : ""
                 if field.autoEnter == .serial {
                     let serial = (serials[field.name] ?? 0) + 1
                     serials[field.name] = serial

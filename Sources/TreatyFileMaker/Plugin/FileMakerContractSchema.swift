@@ -63,14 +63,39 @@ struct FileMakerContractSchema: DialectSchema {
             let known = schema.databases.map(\.name).joined(separator: ", ")
             throw DialectSetupError("the contract declares no database '\(name ?? "")'; it declares: \(known)")
         }
-        var account = database.accounts.first ?? FileMakerDatabase.Account(username: "", password: "")
-        if environment.isLive, let user = environment.value("TREATY_FM_USER") {
-            guard let password = environment.value("TREATY_FM_PASSWORD") else {
-                throw DialectSetupError("TREATY_FM_USER is set but TREATY_FM_PASSWORD is not")
-            }
-            account = FileMakerDatabase.Account(username: user, password: password)
-        }
+        let account = try Self.account(of: database, environment: environment)
         return FileMakerSuites(contract: contract, schema: schema, database: database, account: account).suites()
+    }
+
+    func recordReader(environment: VerificationEnvironment, options: FileMakerVerifyOptions) throws(DialectSetupError)
+        -> RecordReader?
+    {
+        let databases = try options.database.map { name throws(DialectSetupError) in
+            guard let database = schema.database(named: name) else {
+                let known = schema.databases.map(\.name).joined(separator: ", ")
+                throw DialectSetupError("the contract declares no database '\(name)'; it declares: \(known)")
+            }
+            return [database]
+        } ?? schema.databases
+        var logins: [(database: FileMakerDatabase, account: FileMakerDatabase.Account)] = []
+        for database in databases {
+            logins.append((database, try Self.account(of: database, environment: environment)))
+        }
+        return FileMakerRecordReader(logins: logins).reader
+    }
+
+    /// The account a run logs in to `database` with: `$TREATY_FM_USER` / `$TREATY_FM_PASSWORD`
+    /// on a live server, else the database's first account.
+    private static func account(of database: FileMakerDatabase, environment: VerificationEnvironment)
+        throws(DialectSetupError) -> FileMakerDatabase.Account
+    {
+        guard environment.isLive, let user = environment.value("TREATY_FM_USER") else {
+            return database.accounts.first ?? FileMakerDatabase.Account(username: "", password: "")
+        }
+        guard let password = environment.value("TREATY_FM_PASSWORD") else {
+            throw DialectSetupError("TREATY_FM_USER is set but TREATY_FM_PASSWORD is not")
+        }
+        return FileMakerDatabase.Account(username: user, password: password)
     }
 
     /// What a Data API `POST` created: a record (`/response/recordId`, deleted at

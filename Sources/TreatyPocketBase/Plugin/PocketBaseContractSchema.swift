@@ -31,17 +31,26 @@ struct PocketBaseContractSchema: DialectSchema {
     func suites(environment: VerificationEnvironment, options: NoDialectOptions) throws(DialectSetupError)
         -> [VerificationSuite]
     {
-        var superuser = PocketBaseSuperuser.harnessDefault
-        if environment.isLive, let text = environment.value("TREATY_PB_SUPERUSER") {
-            guard let parsed = PocketBaseSuperuser(parsing: text) else {
-                throw DialectSetupError("TREATY_PB_SUPERUSER must be email:password")
-            }
-            superuser = parsed
-        }
+        let superuser = try Self.superuser(in: environment)
         return PocketBaseSuites(
             contract: contract ?? PocketBaseDialect.emptyContract, schemaFile: file, collections: collections,
             superuser: superuser
         ).suites()
+    }
+
+    func recordReader(environment: VerificationEnvironment, options: NoDialectOptions) throws(DialectSetupError)
+        -> RecordReader?
+    {
+        PocketBaseRecordReader(collections: collections, superuser: try Self.superuser(in: environment)).reader
+    }
+
+    /// The superuser a live run logs in as: `$TREATY_PB_SUPERUSER`, else the harness's.
+    private static func superuser(in environment: VerificationEnvironment) throws(DialectSetupError) -> PocketBaseSuperuser {
+        guard environment.isLive, let text = environment.value("TREATY_PB_SUPERUSER") else { return .harnessDefault }
+        guard let parsed = PocketBaseSuperuser(parsing: text) else {
+            throw DialectSetupError("TREATY_PB_SUPERUSER must be email:password")
+        }
+        return parsed
     }
 
     func created(by answer: JSONValue, postedTo path: String) -> CreatedRecord? {

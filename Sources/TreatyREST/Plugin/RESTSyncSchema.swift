@@ -49,6 +49,10 @@ struct RESTSyncSchema: DialectSchema {
         RESTSyncSuites(contract: contract).suites()
     }
 
+    func recordReader(environment: VerificationEnvironment, options: NoDialectOptions) -> RecordReader? {
+        RESTSyncRecordReader(contract: contract).reader
+    }
+
     func created(by answer: JSONValue, postedTo path: String) -> CreatedRecord? {
         CreatedRecord.identified(by: answer, postedTo: path, in: contract)
     }
