@@ -1,4 +1,3 @@
-public import TreatyCore
 public import TreatyDialect
 public import TreatyJSON
 
