@@ -12,7 +12,7 @@ struct Treaty: ParsableCommand {
             """,
         subcommands: [
             LintCommand.self, CheckCommand.self, ServeCommand.self, VerifyCommand.self, ReportCommand.self,
-            DialectsCommand.self, RulesCommand.self, ExportCommand.self, ImportCommand.self,
+            DialectsCommand.self, RulesCommand.self, ExportCommand.self, ImportCommand.self, MutateCommand.self,
         ]
     )
 

@@ -21,6 +21,9 @@ public struct Contract: Sendable, Hashable {
     /// The top-level sections the contract's dialect owns
     /// (``ContractVocabulary/Dialect/sectionKeys``), as located nodes its module decodes.
     public var sections: [String: SourceNode] = [:]
+    /// The surviving mutants the contract's reviewers accept (`mutation: { accepted: … }`), for
+    /// `treaty mutate`.
+    public var acceptedMutants: [AcceptedMutant] = []
 
     /// Creates a contract.
     public init(

@@ -46,7 +46,7 @@ struct ContractDecoder {
     }
 
     static let topLevelKeys = [
-        "api", "dialect", "naming", "tombstone_retention", "defaults", "resources", "endpoints",
+        "api", "dialect", "naming", "tombstone_retention", "defaults", "resources", "endpoints", "mutation",
     ]
 
     mutating func decode(_ root: SourceNode) -> Contract? {
@@ -92,6 +92,7 @@ struct ContractDecoder {
             api: api, dialect: dialect, naming: defaults.naming, tombstoneRetentionMilliseconds: retention,
             resources: resources, endpoints: endpoints, file: context.file)
         contract.sections = sections
+        if let node = top["mutation"] { contract.acceptedMutants = decodeMutation(node) }
         return contract
     }
 
