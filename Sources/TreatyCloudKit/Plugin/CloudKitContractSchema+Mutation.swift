@@ -50,7 +50,7 @@ extension CloudKitContractSchema {
                 name: "records.changes", method: .post, path: changes, resource: "records", role: .list,
                 records: ["records"], fields: ["fields"], valueKey: "value", fieldKeys: fields,
                 pageMarker: ["moreComing"],
-                parameters: [.body(["syncToken"], .since, clause: "§7"), .body(["resultsLimit"], .limit, clause: "§7")],
+                parameters: [.body(["syncToken"], .cursor, clause: "§7"), .body(["resultsLimit"], .limit, clause: "§7")],
                 ordered: false, tombstone: ["deleted"]),
         ]
         return MutationAnatomy(

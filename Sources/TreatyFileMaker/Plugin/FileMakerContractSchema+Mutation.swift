@@ -13,14 +13,19 @@ extension FileMakerContractSchema {
         var routes: [AnswerRoute] = []
         for database in schema.databases {
             for layout in database.layouts {
-                let base = "/fmi/data/{version}/databases/\(database.name)/layouts/\(layout.name)"
+                // Paths as clients send them: names percent-encoded (`Admin%20Log`).
+                let base =
+                    "/fmi/data/{version}/databases/\(FileMakerPathSegment.escape(database.name))/layouts/"
+                    + FileMakerPathSegment.escape(layout.name)
                 guard let records = PathTemplate(base + "/records"), let item = PathTemplate(base + "/records/{recordId}"),
                     let find = PathTemplate(base + "/_find")
                 else { continue }
-                let fields = layout.fields.map { field in
-                    AnatomyField(
-                        field.name,
-                        field.name == layout.primaryKey ? .identifier : field.result == .number ? .number : .text)
+                // A repeating field is sent as `name(1)`, `name(2)`, … (filemaker.md §4).
+                let fields = layout.fields.flatMap { field in
+                    FileMakerRepetition.keys(of: field).map { key in
+                        AnatomyField(
+                            key, field.name == layout.primaryKey ? .identifier : field.result == .number ? .number : .text)
+                    }
                 }
                 let name = layout.name
                 routes += [

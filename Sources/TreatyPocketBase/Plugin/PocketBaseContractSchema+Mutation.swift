@@ -13,6 +13,9 @@ extension PocketBaseContractSchema {
             guard let list = PathTemplate(records), let item = PathTemplate(records + "/{id}") else { return [] }
             let fields = Self.anatomyFields(of: collection)
             let name = collection.name
+            // `expand` names relations; on a collection without one it is ignored by design (§8).
+            let expands = collection.fields.contains { $0.type == .relation }
+            let expand: [QueryParameter] = expands ? [.query("expand", .expand, clause: "§8")] : []
             var routes = [
                 AnswerRoute(
                     name: "\(name).list", method: .get, path: list, resource: name, role: .list, records: ["items"],
@@ -20,11 +23,11 @@ extension PocketBaseContractSchema {
                     parameters: [
                         .query("filter", .filter, clause: "§6"), .query("sort", .sort, clause: "§7"),
                         .query("page", .page, clause: "§4"), .query("perPage", .limit, clause: "§4"),
-                        .query("expand", .expand, clause: "§8"), .query("fields", .keys, clause: "§9"),
-                    ]),
+                        .query("fields", .keys, clause: "§9"),
+                    ] + expand),
                 AnswerRoute(
                     name: "\(name).view", method: .get, path: item, resource: name, role: .read, fieldKeys: fields,
-                    parameters: [.query("expand", .expand, clause: "§8")]),
+                    parameters: expand),
             ]
             if collection.type != .view {
                 routes += [

@@ -57,7 +57,11 @@ public struct MutationRunner: Sendable {
         let startedAt = Date()
         let clock = ContinuousClock()
         let start = clock.now
-        let verifier = Verifier(configuration: configuration, logger: logger)
+        // The baseline's requests keep the client's own time limit: a slow machine must not
+        // fail the real backend.
+        var baselineConfiguration = configuration
+        baselineConfiguration.http.requestTimeout = VerifierConfiguration().http.requestTimeout
+        let verifier = Verifier(configuration: baselineConfiguration, logger: logger)
         let baseline = try await verifier.run(
             contract: contract, suites: suites, on: .mock(MockTarget(backend: backend)), dialect: schema)
         guard baseline.succeeded else {
