@@ -79,6 +79,9 @@ import Testing
         #expect(output.standardOutput.contains("accepted RS-page-short:note.list: the example needs no full-list check"))
         #expect(output.standardError.contains("Contracts/tiny/contract.yaml:12:7:"), "\(output.standardError)")
         #expect(output.standardError.contains("did you mean 'RS-page-short:note.list'?"))
+        let lint = try await TreatyProcess.run(["lint", "Contracts/tiny/contract.yaml"], directory: directory)
+        #expect(lint.status == 0, "\(lint.standardOutput)\(lint.standardError)")
+        #expect(lint.standardOutput.contains("contract.yaml:12:7: warning: [unknown-mutant]"), "\(lint.standardOutput)")
     }
 
     @Test("a broken contract is refused with located diagnostics before any mutant runs (exit 2)")
