@@ -1,6 +1,7 @@
 import ArgumentParser
 import TreatyCore
 import TreatyDialectKit
+import TreatyVerifier
 
 /// `treaty lint [PATH…]`: loads every contract and checks that it is consistent.
 struct LintCommand: ParsableCommand {
@@ -11,7 +12,8 @@ struct LintCommand: ParsableCommand {
             Checks that relation targets exist, keys follow the naming convention and the \
             relation key forms, path parameters match scope keys, endpoints reference known \
             resources and no two endpoints collide; the dialect's own files a contract names (a schema \
-            export, layouts, …) are loaded and checked too. Exit 0 when clean, 1 on findings, 2 when a \
+            export, layouts, …) are loaded and checked too, and every accepted survivor of \
+            'mutation:' must name a mutant of the contract (a warning otherwise). Exit 0 when clean, 1 on findings, 2 when a \
             file cannot be read as YAML or JSON.
             """
     )
@@ -31,7 +33,12 @@ struct LintCommand: ParsableCommand {
             if let contract = result.contract {
                 diagnostics += linter.lint(contract, sourceText: result.text)
                 if let plugin = DialectLookup.registry.plugin(for: contract.dialect) {
-                    diagnostics += plugin.decodeSchema(of: contract).diagnostics
+                    let decoded = plugin.decodeSchema(of: contract)
+                    diagnostics += decoded.diagnostics
+                    if let schema = decoded.schema, !contract.acceptedMutants.isEmpty {
+                        diagnostics += MutationRunner.acceptanceDiagnostics(
+                            of: contract, mutants: schema.mutationAnatomy().mutants())
+                    }
                 }
             }
         }

@@ -13,7 +13,7 @@ struct Treaty: ParsableCommand {
         subcommands: [
             LintCommand.self, CheckCommand.self, ServeCommand.self, VerifyCommand.self, ReportCommand.self,
             DialectsCommand.self, RulesCommand.self, ExportCommand.self, ImportCommand.self,
-            InitCommand.self, RecordCommand.self, DiffCommand.self,
+            InitCommand.self, RecordCommand.self, DiffCommand.self, MutateCommand.self,
         ]
     )
 

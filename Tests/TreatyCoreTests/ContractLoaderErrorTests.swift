@@ -22,7 +22,7 @@ import TreatyTestSupport
                   endpionts:
                   ^
                   did you mean 'endpoints'?
-                  fix: use one of: api, dialect, naming, tombstone_retention, defaults, resources, endpoints, redact, \
+                  fix: use one of: api, dialect, naming, tombstone_retention, defaults, resources, endpoints, redact, mutation, \
                 or a name starting with 'x-' for an extension
                 """),
         RenderedCase(

@@ -50,7 +50,13 @@ import TreatyTestSupport
             { "method": "PUT", "path": "/projects/{project_id}/tasks/{id}/watchers", "writes": ["watchers"] },
             { "method": "DELETE", "path": "/projects/{project_id}/tasks/{id}" },
             { "method": "POST", "path": "/sync/upload", "kind": "sync_upload" }
-          ]
+          ],
+          "mutation": {
+            "accepted": [
+              { "mutant": "RS-write-applied-twice:task.create", "reason": "the repeated create carries the same client id, is refused as duplicate_id and changes nothing (RS-NL-7)" },
+              { "mutant": "RS-write-applied-twice:task.delete", "reason": "the repeated delete answers 404 and changes nothing; the client saw the first answer" }
+            ]
+          }
         }
         """
 
@@ -135,6 +141,9 @@ extension Contract {
         }
         for endpointIndex in copy.endpoints.indices {
             copy.endpoints[endpointIndex].location = nil
+        }
+        for acceptedIndex in copy.acceptedMutants.indices {
+            copy.acceptedMutants[acceptedIndex].location = nil
         }
         return copy
     }

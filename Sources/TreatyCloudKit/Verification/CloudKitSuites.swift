@@ -84,18 +84,35 @@ struct CloudKitSuites {
                 try await Self.changeTagRoundTrip(bench, type: type, unique: unique)
             }
         ]
+        cases.append(
+            makeCase(suite, "a saved record reads back with every field, and desiredKeys narrows a lookup", rules: [.cloudKitField], writes: true) {
+                bench, unique in
+                try await Self.fieldsReadBack(bench, type: type, unique: unique)
+            })
         if let field = Self.queryField(type) {
             cases.append(
                 makeCase(suite, "a filtered query pages with its continuation marker", rules: [.cloudKitPaging], writes: true) {
                     bench, unique in
                     try await Self.pagedQuery(bench, type: type, field: field, unique: unique)
                 })
+            if let sortField = Self.sortField(type) {
+                cases.append(
+                    makeCase(suite, "a query filters, sorts both ways on \(sortField) and honours desiredKeys", rules: [.cloudKitPaging], writes: true) {
+                        bench, unique in
+                        try await Self.sortedQuery(bench, type: type, field: field, sortField: sortField, unique: unique)
+                    })
+            }
         }
         if database == "private", zone != nil {
             cases.append(
                 makeCase(suite, "changes since a sync token show updates once and deletions as deleted", rules: [.cloudKitSync], writes: true) {
                     bench, unique in
                     try await Self.changesSinceToken(bench, type: type, unique: unique)
+                })
+            cases.append(
+                makeCase(suite, "the change feed pages by resultsLimit with moreComing, each later change once", rules: [.cloudKitSync], writes: true) {
+                    bench, unique in
+                    try await Self.pagedChanges(bench, type: type, unique: unique)
                 })
             if schema.zones.contains(where: { $0.atomic }) {
                 cases.append(

@@ -24,6 +24,9 @@ public struct Contract: Sendable, Hashable {
     /// The personal-data rules of the `redact:` section, in file order: what `treaty record`
     /// drops, masks or fakes before it writes a recorded record.
     public var redactions: [RedactionRule] = []
+    /// The surviving mutants the contract's reviewers accept (`mutation: { accepted: … }`), for
+    /// `treaty mutate`.
+    public var acceptedMutants: [AcceptedMutant] = []
 
     /// Creates a contract.
     public init(

@@ -46,7 +46,7 @@ struct ContractDecoder {
     }
 
     static let topLevelKeys = [
-        "api", "dialect", "naming", "tombstone_retention", "defaults", "resources", "endpoints", "redact",
+        "api", "dialect", "naming", "tombstone_retention", "defaults", "resources", "endpoints", "redact", "mutation",
     ]
 
     mutating func decode(_ root: SourceNode) -> Contract? {
@@ -93,6 +93,7 @@ struct ContractDecoder {
             resources: resources, endpoints: endpoints, file: context.file)
         contract.sections = sections
         contract.redactions = top["redact"].map { decodeRedactions($0) } ?? []
+        if let node = top["mutation"] { contract.acceptedMutants = decodeMutation(node) }
         return contract
     }
 

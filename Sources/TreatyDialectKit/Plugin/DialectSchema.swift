@@ -5,4 +5,4 @@
 /// A dialect module declares one conforming type holding what it decoded (for PocketBase, the
 /// collections of the exported schema; for rest-sync, the contract itself), so no tool reads a
 /// dialect file twice.
-public protocol DialectSchema: BackendProviding, PayloadJudging, SuiteGenerating, RecordReading {}
+public protocol DialectSchema: BackendProviding, PayloadJudging, SuiteGenerating, RecordReading, MutationAnatomyProviding {}

@@ -192,7 +192,7 @@ extension FileMakerSuites {
         return cases
     }
 
-    private func makeRecordCase(
+    func makeRecordCase(
         _ suite: String, _ name: String, rules: [RuleID], location: SourceLocation?,
         run: @escaping @Sendable (FileMakerBench, String) async throws -> Void
     ) -> VerificationCase {

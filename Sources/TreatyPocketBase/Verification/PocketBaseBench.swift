@@ -15,7 +15,7 @@ struct PocketBaseBench {
     let collections: [PocketBaseCollection]
     let conformance: PocketBaseConformance
     /// Unique text for this case's values (emails, tag names).
-    let unique = PocketBaseSampleValues.uniqueSuffix()
+    var unique = PocketBaseSampleValues.uniqueSuffix()
 
     /// Logs in as the superuser through the dialect's login flow and keeps the token for the
     /// case's later requests; the password and the token are masked in everything reported.

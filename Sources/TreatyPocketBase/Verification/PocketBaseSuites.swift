@@ -36,12 +36,13 @@ struct PocketBaseSuites {
             suites.append(
                 VerificationSuite(
                     name: suite, file: file,
-                    cases: recordCases(collection, all: collections, suite: suite, location: location)))
+                    cases: recordCases(collection, all: collections, suite: suite, location: location)
+                        + queryCases(collection, all: collections, suite: suite, location: location)))
         }
         return suites
     }
 
-    private func makeCase(
+    func makeCase(
         _ suite: String, _ name: String, rules: [RuleID], location: SourceLocation?, writes: Bool,
         collections: [PocketBaseCollection],
         run: @escaping @Sendable (PocketBaseBench) async throws -> Void

@@ -18,6 +18,8 @@ struct ResourceRoutes: Sendable {
     var delete: Endpoint?
     /// `GET` of the parent resource's records, for a scoped resource.
     var parentList: Endpoint?
+    /// Writes of some fields only (`writes: [...]`), e.g. `PUT …/tasks/{id}/watchers`.
+    var partialWrites: [Endpoint] = []
 
     init(resource: Resource, contract: Contract) {
         self.resource = resource
@@ -33,6 +35,7 @@ struct ResourceRoutes: Sendable {
         create = own.first { $0.method == "POST" && !isItem($0) }
         update = own.first { $0.method == "PATCH" && isItem($0) && $0.writes == nil }
         delete = own.first { $0.method == "DELETE" && isItem($0) }
+        partialWrites = own.filter { ($0.method == "PUT" || $0.method == "PATCH") && $0.writes != nil }
         if let scope = resource.scope {
             parentList = contract.endpoints.first {
                 $0.resource == scope.parent && $0.method == "GET" && $0.returns == .list && $0.path.parameters.isEmpty

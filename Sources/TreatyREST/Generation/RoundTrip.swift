@@ -41,7 +41,8 @@ struct RoundTrip: Sendable {
     }
 
     /// Every generated round trip, in report order.
-    static let all: [RoundTrip] = nullSemantics + createRules + scopeRules + metadataRules + syncRules + coverageRules
+    static let all: [RoundTrip] =
+        nullSemantics + createRules + scopeRules + metadataRules + syncRules + coverageRules + strictnessRules
 }
 
 extension Workbench {

@@ -149,7 +149,8 @@ public struct Verifier: Sendable {
         observer: @Sendable (VerificationEvent) -> Void = { _ in }
     ) async -> [SuiteResult] {
         var results: [SuiteResult] = []
-        for suite in suites {
+        var stopped = false
+        for suite in suites where !stopped {
             if let reset { await reset() }
             observer(.suiteStarted(name: suite.name, cases: suite.cases.count))
             var cases: [CaseResult] = []
@@ -161,6 +162,10 @@ public struct Verifier: Sendable {
                 .run(verificationCase)
                 observer(.caseFinished(result))
                 cases.append(result)
+                if Task.isCancelled || (configuration.stopsAtFirstFailure && !result.findings.isEmpty) {
+                    stopped = true
+                    break
+                }
             }
             let result = SuiteResult(name: suite.name, file: suite.file, cases: cases)
             observer(.suiteFinished(result))

@@ -12,6 +12,9 @@ public struct VerifierConfiguration: Sendable {
     public var http: HTTPClientConfiguration
     /// Secret values to mask in everything the run reports, besides credential headers.
     public var secrets: [String]
+    /// Stop at the first case that does not pass (the rest are left out of the run), as a
+    /// mutation run does: one failure kills the mutant.
+    public var stopsAtFirstFailure = false
 
     /// Creates a configuration.
     public init(

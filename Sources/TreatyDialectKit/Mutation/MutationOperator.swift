@@ -1,0 +1,84 @@
+/// A shared mutation operator: one kind of plausible backend bug that every dialect can suffer,
+/// applied at the sites a ``MutationAnatomy`` describes.
+///
+/// The raw value is the operator's part of a mutant id (`<prefix>-<operator>:<site>`).
+public enum MutationOperator: String, Sendable, Hashable, CaseIterable {
+    /// A declared key left out of a resource's records.
+    case dropKey = "drop-key"
+    /// A key sent in another letter case (`display_name` as `displayName`).
+    case recaseKey = "recase-key"
+    /// Null values left out instead of sent as `null`.
+    case nullAsMissing = "null-as-missing"
+    /// Empty lists sent as `null`.
+    case emptyAsNull = "empty-as-null"
+    /// Numbers sent as strings.
+    case numberAsText = "number-as-text"
+    /// Timestamps without their fraction of a second.
+    case timestampWithoutFraction = "timestamp-without-fraction"
+    /// Timestamps without their zone.
+    case timestampWithoutZone = "timestamp-without-zone"
+    /// Identities in another shape (letter case flipped, or numbers as text).
+    case idReshaped = "id-reshaped"
+    /// A reference sent as the expanded object instead of its id.
+    case referenceExpanded = "reference-expanded"
+    /// A list of references sent as its first id alone.
+    case listAsSingle = "list-as-single"
+    /// A list answered in reverse order.
+    case reversedOrder = "reversed-order"
+    /// A page one record short.
+    case pageShort = "page-short"
+    /// A page one record long (the last record twice).
+    case pageLong = "page-long"
+    /// A total off by one.
+    case totalOffByOne = "total-off-by-one"
+    /// The marker of the next or last page wrong.
+    case pageMarkerWrong = "page-marker-wrong"
+    /// Tombstones left out of a change feed.
+    case tombstoneDropped = "tombstone-dropped"
+    /// A parameter ignored.
+    case parameterIgnored = "parameter-ignored"
+    /// A limit, offset or page number taken one too high.
+    case parameterOffByOne = "parameter-off-by-one"
+    /// A change-feed boundary taken inclusively instead of exclusively.
+    case boundaryFlipped = "boundary-flipped"
+    /// A write acknowledged but not applied.
+    case writeNotApplied = "write-not-applied"
+    /// A write applied twice.
+    case writeAppliedTwice = "write-applied-twice"
+    /// A concurrency token not bumped in a write's answer.
+    case tokenNotBumped = "token-not-bumped"
+    /// Error answers with another status.
+    case errorStatus = "error-status"
+    /// Error answers without the dialect's error envelope.
+    case errorEnvelope = "error-envelope"
+
+    /// One line on the bug the operator makes.
+    public var summary: String {
+        switch self {
+        case .dropKey: "a declared key is left out of records"
+        case .recaseKey: "a key is sent in another letter case"
+        case .nullAsMissing: "null values are left out instead of sent as null"
+        case .emptyAsNull: "empty lists are sent as null"
+        case .numberAsText: "numbers are sent as strings"
+        case .timestampWithoutFraction: "timestamps lose their fraction of a second"
+        case .timestampWithoutZone: "timestamps lose their zone"
+        case .idReshaped: "identities change shape"
+        case .referenceExpanded: "a reference is sent as an object instead of its id"
+        case .listAsSingle: "a list of references is sent as one id"
+        case .reversedOrder: "a list comes in reverse order"
+        case .pageShort: "a page is one record short"
+        case .pageLong: "a page is one record long"
+        case .totalOffByOne: "a total is off by one"
+        case .pageMarkerWrong: "the page marker is wrong"
+        case .tombstoneDropped: "tombstones are left out of the change feed"
+        case .parameterIgnored: "a parameter is ignored"
+        case .parameterOffByOne: "a limit, offset or page is off by one"
+        case .boundaryFlipped: "a change-feed boundary is inclusive instead of exclusive"
+        case .writeNotApplied: "a write is acknowledged but not applied"
+        case .writeAppliedTwice: "a write is applied twice"
+        case .tokenNotBumped: "a write's answer does not bump the concurrency token"
+        case .errorStatus: "errors come with another status"
+        case .errorEnvelope: "errors come without the error envelope"
+        }
+    }
+}

@@ -1,0 +1,83 @@
+internal import HTTPTypes
+internal import TreatyCore
+internal import TreatyDialect
+internal import TreatyDialectKit
+internal import TreatyJSON
+
+extension FileMakerContractSchema {
+    /// Data API answers for the shared mutation operators: per layout, records in
+    /// `response.data[]` with their fields under `fieldData`, the `dataInfo` counts, the range
+    /// and `_find` parameters, and `modId` as the concurrency token; plus the session operators
+    /// only this dialect has.
+    func mutationAnatomy() -> MutationAnatomy {
+        var routes: [AnswerRoute] = []
+        for database in schema.databases {
+            for layout in database.layouts {
+                // Paths as clients send them: names percent-encoded (`Admin%20Log`).
+                let base =
+                    "/fmi/data/{version}/databases/\(FileMakerPathSegment.escape(database.name))/layouts/"
+                    + FileMakerPathSegment.escape(layout.name)
+                guard let records = PathTemplate(base + "/records"), let item = PathTemplate(base + "/records/{recordId}"),
+                    let find = PathTemplate(base + "/_find")
+                else { continue }
+                // A repeating field is sent as `name(1)`, `name(2)`, … (filemaker.md §4).
+                let fields = layout.fields.flatMap { field in
+                    FileMakerRepetition.keys(of: field).map { key in
+                        AnatomyField(
+                            key, field.name == layout.primaryKey ? .identifier : field.result == .number ? .number : .text)
+                    }
+                }
+                let name = layout.name
+                routes += [
+                    AnswerRoute(
+                        name: "\(name).range", method: .get, path: records, resource: name, role: .list,
+                        records: ["response", "data"], fields: ["fieldData"], fieldKeys: fields,
+                        total: ["response", "dataInfo", "foundCount"],
+                        parameters: [.query("_limit", .limit), .query("_offset", .offset), .query("_sort", .sort)]),
+                    AnswerRoute(
+                        name: "\(name).get", method: .get, path: item, resource: name, role: .read,
+                        records: ["response", "data"], fields: ["fieldData"], fieldKeys: fields),
+                    AnswerRoute(
+                        name: "\(name).find", method: .post, path: find, resource: name, role: .list,
+                        records: ["response", "data"], fields: ["fieldData"], fieldKeys: fields,
+                        total: ["response", "dataInfo", "foundCount"],
+                        parameters: [
+                            .body(["query"], .find, clause: "§5"), .body(["sort"], .sort, clause: "§5"),
+                            .body(["limit"], .limit, clause: "§5"), .body(["offset"], .offset, clause: "§5"),
+                        ]),
+                    AnswerRoute(name: "\(name).create", method: .post, path: records, resource: name, role: .write),
+                    AnswerRoute(
+                        name: "\(name).edit", method: .patch, path: item, resource: name, role: .write,
+                        parameters: [.body(["modId"], .token)], token: ["response", "modId"]),
+                    AnswerRoute(name: "\(name).delete", method: .delete, path: item, resource: name, role: .write),
+                ]
+            }
+        }
+        return MutationAnatomy(
+            prefix: "FM", spec: "filemaker.md", routes: routes, clauses: Self.clauses,
+            errorStatuses: [.badRequest, .unauthorized, .notFound, .internalServerError],
+            dialectMutants: [logoutIgnored])
+    }
+
+    /// A logout that answers success but leaves the token alive (filemaker.md §2).
+    var logoutIgnored: Mutant {
+        Mutant(
+            id: "FM-logout-ignored:sessions", operatorName: "logout-ignored",
+            behaviour: "answers a logout with code 0 but keeps the session's token valid", clause: "filemaker.md §2"
+        ) { request, _, forward in
+            guard request.method == .delete, request.path.contains("/sessions/") else { return forward(request) }
+            var headers = HTTPFields()
+            headers[.contentType] = "application/json"
+            let body: JSONValue = ["response": [:], "messages": [["code": "0", "message": "OK"]]]
+            return DialectResponse(status: .ok, headers: headers, body: body.serializedBytes())
+        }
+    }
+
+    /// The section of filemaker.md each shared operator's behaviour comes from.
+    static let clauses: [MutationOperator: String] = [
+        .dropKey: "§4", .recaseKey: "§4", .nullAsMissing: "§4", .numberAsText: "§4", .idReshaped: "§4",
+        .reversedOrder: "§5", .pageShort: "§4", .pageLong: "§4", .totalOffByOne: "§4", .parameterIgnored: "§4",
+        .parameterOffByOne: "§4", .writeNotApplied: "§4", .writeAppliedTwice: "§4", .tokenNotBumped: "§4",
+        .errorStatus: "§1", .errorEnvelope: "§1",
+    ]
+}

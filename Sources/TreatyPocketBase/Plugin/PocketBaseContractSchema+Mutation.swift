@@ -1,0 +1,70 @@
+internal import HTTPTypes
+internal import TreatyCore
+internal import TreatyDialectKit
+
+extension PocketBaseContractSchema {
+    /// PocketBase answers for the shared mutation operators: per collection, the list envelope
+    /// (`items`, `totalItems`, `totalPages`) and its parameters (`filter`, `sort`, `page`,
+    /// `perPage`, `expand`, `fields`), the view, and the writes; records keep their fields at the
+    /// top.
+    func mutationAnatomy() -> MutationAnatomy {
+        let routes = collections.flatMap { collection -> [AnswerRoute] in
+            let records = "/api/collections/\(collection.name)/records"
+            guard let list = PathTemplate(records), let item = PathTemplate(records + "/{id}") else { return [] }
+            let fields = Self.anatomyFields(of: collection)
+            let name = collection.name
+            // `expand` names relations; on a collection without one it is ignored by design (§8).
+            let expands = collection.fields.contains { $0.type == .relation }
+            let expand: [QueryParameter] = expands ? [.query("expand", .expand, clause: "§8")] : []
+            var routes = [
+                AnswerRoute(
+                    name: "\(name).list", method: .get, path: list, resource: name, role: .list, records: ["items"],
+                    fieldKeys: fields, total: ["totalItems"], pageMarker: ["totalPages"],
+                    parameters: [
+                        .query("filter", .filter, clause: "§6"), .query("sort", .sort, clause: "§7"),
+                        .query("page", .page, clause: "§4"), .query("perPage", .limit, clause: "§4"),
+                        .query("fields", .keys, clause: "§9"),
+                    ] + expand),
+                AnswerRoute(
+                    name: "\(name).view", method: .get, path: item, resource: name, role: .read, fieldKeys: fields,
+                    parameters: expand),
+            ]
+            if collection.type != .view {
+                routes += [
+                    AnswerRoute(
+                        name: "\(name).create", method: .post, path: list, resource: name, role: .write, fieldKeys: fields),
+                    AnswerRoute(
+                        name: "\(name).update", method: .patch, path: item, resource: name, role: .write, fieldKeys: fields),
+                    AnswerRoute(name: "\(name).delete", method: .delete, path: item, resource: name, role: .write),
+                ]
+            }
+            return routes
+        }
+        return MutationAnatomy(
+            prefix: "PB", spec: "pocketbase.md", routes: routes, clauses: Self.clauses,
+            errorStatuses: [.badRequest, .unauthorized, .forbidden, .notFound])
+    }
+
+    /// The keys of a collection's records, with their kinds (hidden fields are never sent).
+    static func anatomyFields(of collection: PocketBaseCollection) -> [AnatomyField] {
+        var fields = [AnatomyField("id", .identifier), AnatomyField("collectionName", .text)]
+        for field in collection.fields where !field.hidden && field.name != "id" {
+            switch field.type {
+            case .number: fields.append(AnatomyField(field.name, .number))
+            case .date, .autodate: fields.append(AnatomyField(field.name, .timestamp))
+            case .relation: fields.append(AnatomyField(field.name, field.isMultiple ? .references : .reference))
+            default: fields.append(AnatomyField(field.name, .text))
+            }
+        }
+        return fields
+    }
+
+    /// The section of pocketbase.md each shared operator's behaviour comes from.
+    static let clauses: [MutationOperator: String] = [
+        .dropKey: "§1", .recaseKey: "§1", .nullAsMissing: "§1", .emptyAsNull: "§1", .numberAsText: "§1",
+        .timestampWithoutFraction: "§1", .timestampWithoutZone: "§1", .idReshaped: "§1", .referenceExpanded: "§8",
+        .listAsSingle: "§1", .reversedOrder: "§4", .pageShort: "§4", .pageLong: "§4", .totalOffByOne: "§4",
+        .pageMarkerWrong: "§4", .parameterIgnored: "§4", .parameterOffByOne: "§4", .writeNotApplied: "§10",
+        .writeAppliedTwice: "§10", .errorStatus: "§3", .errorEnvelope: "§3",
+    ]
+}
