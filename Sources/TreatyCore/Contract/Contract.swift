@@ -21,6 +21,8 @@ public struct Contract: Sendable, Hashable {
     /// The top-level sections the contract's dialect owns
     /// (``ContractVocabulary/Dialect/sectionKeys``), as located nodes its module decodes.
     public var sections: [String: SourceNode] = [:]
+    /// Routes outside the dialect (`routes:`), which the simulator answers before the dialect.
+    public var routes: [StubRoute] = []
 
     /// Creates a contract.
     public init(

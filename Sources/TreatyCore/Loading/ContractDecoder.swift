@@ -46,7 +46,7 @@ struct ContractDecoder {
     }
 
     static let topLevelKeys = [
-        "api", "dialect", "naming", "tombstone_retention", "defaults", "resources", "endpoints",
+        "api", "dialect", "naming", "tombstone_retention", "defaults", "resources", "endpoints", "routes",
     ]
 
     mutating func decode(_ root: SourceNode) -> Contract? {
@@ -87,11 +87,13 @@ struct ContractDecoder {
             endpoints = decodeEndpoints(node, resources: resources)
         }
         if let dialect { checkEndpointKinds(endpoints, dialect: dialect) }
+        let routes = top["routes"].map { decodeRoutes($0) } ?? []
         guard let api, let dialect else { return nil }
         var contract = Contract(
             api: api, dialect: dialect, naming: defaults.naming, tombstoneRetentionMilliseconds: retention,
             resources: resources, endpoints: endpoints, file: context.file)
         contract.sections = sections
+        contract.routes = routes
         return contract
     }
 
