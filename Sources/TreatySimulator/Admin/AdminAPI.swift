@@ -5,7 +5,8 @@ import TreatyDialect
 import TreatyJSON
 
 /// The simulator's own endpoints under `/__treaty/`: reset, snapshots, state dumps, the
-/// request journal, fault rules, dropping open streams, and the ``Dashboard`` pages. They
+/// request journal, fault rules, dropping open streams, the routes `--spy --record` learned,
+/// and the ``Dashboard`` pages. They
 /// answer JSON (the dashboard HTML) and never reach the dialect; state dumps and the journal
 /// mask what `SecretPolicy` calls secret.
 struct AdminAPI: Sendable {
@@ -16,13 +17,18 @@ struct AdminAPI: Sendable {
     let journal: RequestJournal
     let faults: FaultInjector
     let streams: OpenStreams
+    let stubs: StubRouter
+    /// What `--spy --record` learned, when it records.
+    let recorder: RouteRecorder?
     let logger: Logger
     let dashboard: Dashboard
 
     init(
-        store: RecordStore, journal: RequestJournal, faults: FaultInjector, streams: OpenStreams, dialect: any Dialect,
-        logger: Logger
+        store: RecordStore, journal: RequestJournal, faults: FaultInjector, streams: OpenStreams, stubs: StubRouter,
+        recorder: RouteRecorder?, dialect: any Dialect, logger: Logger
     ) {
+        self.stubs = stubs
+        self.recorder = recorder
         self.store = store
         self.journal = journal
         self.faults = faults
@@ -80,6 +86,7 @@ struct AdminAPI: Sendable {
         case "reset" where segments.count == 1:
             guard method == .post else { return AdminResponse.methodNotAllowed([.post], path: request.path) }
             Self.reset(store, logger: logger)
+            stubs.reset()
             return AdminResponse.json(["reset": true])
         case "snapshots":
             return snapshots(Array(segments.dropFirst()), method: method, path: request.path)
@@ -100,6 +107,14 @@ struct AdminAPI: Sendable {
             return AdminResponse.json(["count": .number(JSONNumber(journal.count(matching: Self.filter(request))))])
         case "faults" where segments.count == 1:
             return faultRules(request)
+        case "recorded" where segments.count == 2 && segments[1] == "routes":
+            guard method == .get else { return AdminResponse.methodNotAllowed([.get], path: request.path) }
+            guard let recorder else {
+                return AdminResponse.error(.notFound, "nothing is recorded; start with treaty serve --spy URL --record")
+            }
+            var headers = HTTPFields()
+            headers[.contentType] = "application/yaml; charset=utf-8"
+            return DialectResponse(status: .ok, headers: headers, body: Array(recorder.yaml.utf8))
         case "streams" where segments.count == 2 && segments[1] == "drop":
             guard method == .post else { return AdminResponse.methodNotAllowed([.post], path: request.path) }
             return AdminResponse.json(["dropped": .number(JSONNumber(streams.cancelAll()))])
@@ -107,7 +122,7 @@ struct AdminAPI: Sendable {
             return AdminResponse.error(
                 .notFound,
                 "no admin endpoint \(request.method.rawValue) \(request.path); "
-                    + "see /__treaty/{reset,snapshots,state,requests,faults,streams/drop}")
+                    + "see /__treaty/{reset,snapshots,state,requests,faults,streams/drop,recorded/routes}")
         }
     }
 
