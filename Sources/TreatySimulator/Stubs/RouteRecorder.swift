@@ -10,8 +10,9 @@ import TreatySecrets
 ///
 /// A request is keyed by method, path and query; a later answer that differs from the last one
 /// kept is added to the route's sequence (at most ``maxAnswers``), so a route that answered
-/// 503 then 200 replays that way. Only `Content-Type` of the answer's fields is kept, and
-/// secret JSON members of a body are masked.
+/// 503 then 200 replays that way. Only `Content-Type` of the answer's fields is kept, secret
+/// JSON members of a body are masked, and a credential in the query (`?token=…`) is matched by
+/// its presence, never written.
 public final class RouteRecorder: Sendable {
     struct Recorded: Sendable {
         var method: String
@@ -30,7 +31,7 @@ public final class RouteRecorder: Sendable {
 
     /// Keeps a forwarded request's answer.
     func record(_ request: DialectRequest, answer: DialectResponse) {
-        let key = "\(request.method.rawValue) \(request.path)?\(request.rawQuery)"
+        let key = "\(request.method.rawValue) \(request.path)?\(SecretPolicy.redactedQuery(request.rawQuery))"
         let kept = Self.answer(answer)
         state.withLock { current in
             guard var route = current.routes[key] else {
@@ -58,7 +59,12 @@ public final class RouteRecorder: Sendable {
                 .init(key: "method", value: .string(route.method)), .init(key: "path", value: .string(route.path)),
             ]
             if !route.query.isEmpty {
-                let query = route.query.map { JSONObject.Member(key: $0.name, value: ["equals": .string($0.value)]) }
+                // A credential in the query is matched by its presence, never written.
+                let query = route.query.map { item in
+                    let condition: JSONValue =
+                        SecretPolicy.isSecretKey(item.name) ? ["present": true] : ["equals": .string(item.value)]
+                    return JSONObject.Member(key: item.name, value: condition)
+                }
                 members.append(.init(key: "match", value: ["query": .object(JSONObject(query))]))
             }
             if route.answers.count == 1, let answer = route.answers.first {
