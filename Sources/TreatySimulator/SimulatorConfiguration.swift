@@ -50,6 +50,9 @@ public struct SimulatorConfiguration: Sendable {
     /// The stub routes answered before the dialect; `nil` (the default) takes the store's
     /// contract's `routes:`.
     public var routes: [StubRoute]?
+    /// Where `POST /__treaty/export` writes the store as fixtures; `nil` (the default) leaves the
+    /// endpoint off.
+    public var fixtureExport: FixtureExport?
 
     /// Creates a configuration.
     public init(

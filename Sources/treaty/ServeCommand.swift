@@ -92,6 +92,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Log level on standard error: trace, debug, info, notice, warning, error or critical.", transform: LogLevel.parse)
     var logLevel: Logger.Level = .info
 
+    @Option(help: "Where POST /__treaty/export writes the records as a fixture set in the dialect's format (new or empty when it runs).")
+    var exportDir: String?
+
     @OptionGroup(title: "Live backend (spy and validating proxy)")
     var liveBackend: PassThroughOptions
 
@@ -163,6 +166,13 @@ struct ServeCommand: ParsableCommand {
         // The contract as written holds the stub routes (a dialect's store may follow a contract
         // it derived from its schema).
         configuration.routes = selected?.contract.routes
+        if let exportDir {
+            guard let files = backend.exportFixtures else {
+                Console.standardError.write("error: the \(plugin.id) dialect cannot export fixtures yet; drop --export-dir\n")
+                throw Status.unusableInput
+            }
+            configuration.fixtureExport = FixtureExport(directory: exportDir, files: files)
+        }
         for warning in configuration.exposureWarnings { Console.standardError.write("warning: \(warning)\n") }
         let banner = ServeBanner(
             api: backend.contract.api, dialect: plugin.id.rawValue, fixtures: fixtureNote + (session?.note ?? ""))

@@ -68,3 +68,25 @@ import TreatyTestSupport
         #expect(notURL.standardError.contains("is not a live backend URL"))
     }
 }
+
+extension ServeValidateTests {
+    @Test("POST /__treaty/export writes the records as a fixture set that treaty check --fixtures passes, and refuses a full directory")
+    func exportFixtures() async throws {
+        let directory = try TemporaryDirectory()
+        let out = directory.path("exported")
+        let server = try ServeProcess([
+            "--contract", "Contracts/demo/contract.yaml", "--fixtures", "Fixtures/demo", "--port", "0", "--export-dir", out,
+        ])
+        defer { server.stop() }
+        let base = try #require(server.url)
+        var request = URLRequest(url: try #require(URL(string: base + "/__treaty/export")))
+        request.httpMethod = "POST"
+        let (data, response) = try await URLSession.shared.data(for: request)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200, "\(String(decoding: data, as: UTF8.self))")
+        #expect(String(decoding: data, as: UTF8.self).contains("task.json"))
+        let (_, again) = try await URLSession.shared.data(for: request)
+        #expect((again as? HTTPURLResponse)?.statusCode == 409, "a second export does not overwrite the first")
+        let check = try await TreatyProcess.run(["check", "--contract", "Contracts/demo/contract.yaml", "--fixtures", out])
+        #expect(check.status == 0, "\(check.standardOutput)\(check.standardError)")
+    }
+}

@@ -39,7 +39,8 @@ final class RequestProcessor: Sendable {
         stubs = StubRouter(routes: configuration.routes ?? store.contract.routes, endpoints: store.contract.endpoints)
         admin = AdminAPI(
             store: store, journal: journal, faults: faults, streams: streams, stubs: stubs,
-            recorder: configuration.passThrough?.recorder, dialect: dialect, logger: configuration.logger)
+            recorder: configuration.passThrough?.recorder, fixtureExport: configuration.fixtureExport, dialect: dialect,
+            logger: configuration.logger)
         logger = configuration.logger
         maxBodySize = configuration.maxBodySize
         adminToken = configuration.adminToken
