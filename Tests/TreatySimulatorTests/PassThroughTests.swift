@@ -117,7 +117,7 @@ import TreatyTestSupport
     @Test("an error of the live backend passes through unchanged and is judged against the dialect's error format")
     func errorsPassThrough() async throws {
         let fault = FaultRule(path: "/down", action: .status(.serviceUnavailable))
-        try await withProxy(mode: .validate, liveFaults: [fault]) { proxy, live, _ in
+        try await withProxy(mode: .validate, liveFaults: [fault]) { proxy, live, ledger in
             let direct = try await TestClient.send(TestRequest(.GET, "/down"), to: live)
             let proxied = try await TestClient.send(TestRequest(.GET, "/down"), to: proxy)
             #expect(proxied.status == 503)
@@ -127,6 +127,7 @@ import TreatyTestSupport
             #expect(entry["origin"] == "forwarded")
             // The echo dialect's error body is not rest-sync's: the error-format rule says so.
             #expect(entry["violations"]?.arrayValue?.isEmpty == false)
+            #expect(ledger.endpoints.map(\.name) == ["GET (no contract endpoint)"])
         }
     }
 

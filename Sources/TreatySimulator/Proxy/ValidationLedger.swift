@@ -5,8 +5,8 @@ import Synchronization
 public final class ValidationLedger: Sendable {
     /// One endpoint's answers.
     public struct Endpoint: Sendable, Hashable {
-        /// The contract endpoint (e.g. `GET /projects/{project_id}/tasks`), or `METHOD path` of
-        /// an error answer no endpoint matches.
+        /// The contract endpoint (e.g. `GET /projects/{project_id}/tasks`), or
+        /// `METHOD (no contract endpoint)` for the error answers of requests no endpoint matches.
         public var name: String
         /// How many of its answers were judged.
         public var answers: Int

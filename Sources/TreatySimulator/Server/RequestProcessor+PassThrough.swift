@@ -80,7 +80,9 @@ extension RequestProcessor {
     private func record(_ validation: AnswerValidation, of reply: Reply, status: Int, in ledger: ValidationLedger) {
         let shownPath = SecretPolicy.redactedPath(reply.path)
         let request = "\(reply.method) \(shownPath) -> \(status)"
-        let endpoint = validation.endpoint ?? "\(reply.method) \(shownPath)"
+        // Answers no endpoint matches are tallied together per method, so a scan of unknown
+        // paths cannot grow the ledger without bound.
+        let endpoint = validation.endpoint ?? "\(reply.method) (no contract endpoint)"
         ledger.record(endpoint: endpoint, request: request, sequence: reply.sequence, violations: validation.violations)
         for violation in validation.violations {
             logger.warning(
