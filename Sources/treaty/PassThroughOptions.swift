@@ -19,7 +19,9 @@ struct PassThroughOptions: ParsableArguments {
     var validateURL: String?
 
     @Flag(
-        help: "With --spy: keep forwarded requests no contract endpoint accepts, with their answers, as stub routes (GET /__treaty/recorded/routes).")
+        help:
+            "With --spy: keep forwarded requests no contract endpoint accepts, with their answers, as stub routes (GET /__treaty/recorded/routes)."
+    )
     var record = false
 
     @Option(help: "With --validate: the JUnit file written on exit.")
@@ -37,7 +39,8 @@ struct PassThroughOptions: ParsableArguments {
         }
         if record && spyURL == nil { throw ValidationError("--record goes with --spy URL") }
         guard let target else { return }
-        guard let url = URL(string: target), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+        guard let url = URL(string: target), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https",
             url.host != nil
         else {
             throw ValidationError("'\(target)' is not a live backend URL; write e.g. https://staging.example.com")

@@ -14,7 +14,9 @@ struct ValidationReport {
         let cases = endpoints.map { endpoint in
             TestCaseReport(
                 name: endpoint.name, classname: classname, outcome: outcome(endpoint),
-                properties: Set(endpoint.violations.map(\.violation.rule)).sorted().map { TestProperty(name: "rule", value: $0) },
+                properties: Set(endpoint.violations.map(\.violation.rule)).sorted().map {
+                    TestProperty(name: "rule", value: $0)
+                },
                 assertions: endpoint.answers)
         }
         let suite = TestSuiteReport(
@@ -32,7 +34,8 @@ struct ValidationReport {
         var lines = endpoint.violations.map { occurrence in
             let place = occurrence.violation.pointer.isEmpty ? "/" : occurrence.violation.pointer
             let entry = occurrence.sequence.map { " (journal #\($0))" } ?? ""
-            return "\(occurrence.request)\(entry): [\(occurrence.violation.rule)] at \(place): \(occurrence.violation.message)"
+            return
+                "\(occurrence.request)\(entry): [\(occurrence.violation.rule)] at \(place): \(occurrence.violation.message)"
         }
         if endpoint.omitted > 0 { lines.append("… and \(endpoint.omitted) more violations not kept") }
         return .failed(TestProblem(message: message, type: first.violation.rule, detail: lines.joined(separator: "\n")))

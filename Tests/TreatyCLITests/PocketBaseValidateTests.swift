@@ -34,7 +34,8 @@ import TreatyTestSupport
         try await server.importSchema(TreatyProcess.root + "/Contracts/blog/pb_schema.json")
         let directory = try TemporaryDirectory()
 
-        let conforming = try await Self.verifyThroughProxy("Contracts/blog/contract.yaml", server: server, directory: directory)
+        let conforming = try await Self.verifyThroughProxy(
+            "Contracts/blog/contract.yaml", server: server, directory: directory)
         #expect(conforming.verify.status == 0, "\(conforming.verify.standardOutput)\(conforming.verify.standardError)")
         #expect(conforming.junit.contains("<testcase"), "answers were judged")
         #expect(!conforming.junit.contains("<failure"), "\(conforming.junit)")

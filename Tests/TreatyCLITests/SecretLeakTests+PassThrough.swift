@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 extension SecretLeakTests {
-    @Test("spy and validating proxies in front of PocketBase: passwords and tokens pass through but reach no journal, log, recording or JUnit")
+    @Test(
+        "spy and validating proxies in front of PocketBase: passwords and tokens pass through but reach no journal, log, recording or JUnit"
+    )
     func passThrough() async throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -30,7 +32,9 @@ extension SecretLeakTests {
             let email = "\(name)@example.com"
             let signUp = try await Self.send(
                 "POST", users + "/records", headers: ["Content-Type": "application/json"],
-                body: #"{"email":"\#(email)","password":"\#(Self.userPassword)","passwordConfirm":"\#(Self.userPassword)"}"#)
+                body:
+                    #"{"email":"\#(email)","password":"\#(Self.userPassword)","passwordConfirm":"\#(Self.userPassword)"}"#
+            )
             #expect(signUp.status == 200, "\(name): \(signUp.body)")
             let login = try await Self.send(
                 "POST", users + "/auth-with-password", headers: ["Content-Type": "application/json"],
@@ -60,7 +64,9 @@ extension SecretLeakTests {
         #expect(artefacts.count == 6)
         #expect(Self.leaks(in: artefacts) == [])
         for name in artefacts.keys.sorted() {
-            for token in tokens { #expect(artefacts[name]?.contains(token) == false, "\(name) holds a PocketBase token") }
+            for token in tokens {
+                #expect(artefacts[name]?.contains(token) == false, "\(name) holds a PocketBase token")
+            }
         }
     }
 }

@@ -52,14 +52,26 @@ import TreatyTestSupport
     @Test(
         "a broken route is reported at its line with a fix",
         arguments: [
-            ("routes:\n  - { method: GET, path: /x, answer: { status: 200 }, answers: [{ status: 200 }] }", "not both", 8),
+            (
+                "routes:\n  - { method: GET, path: /x, answer: { status: 200 }, answers: [{ status: 200 }] }",
+                "not both", 8
+            ),
             ("routes:\n  - { method: GET, path: /x }", "has no answer", 8),
-            ("routes:\n  - { method: GET, path: /x, match: { body: { kind: { present: true } } }, answer: {} }", "is not a JSON pointer", 8),
-            ("routes:\n  - method: GET\n    path: /x\n    match: { query: { q: { regex: \"(\" } } }\n    answer: {}", "is not a regular expression", 10),
+            (
+                "routes:\n  - { method: GET, path: /x, match: { body: { kind: { present: true } } }, answer: {} }",
+                "is not a JSON pointer", 8
+            ),
+            (
+                "routes:\n  - method: GET\n    path: /x\n    match: { query: { q: { regex: \"(\" } } }\n    answer: {}",
+                "is not a regular expression", 10
+            ),
             ("routes:\n  - { method: GET, path: /x, answer: { status: 999 } }", "is not an HTTP status", 8),
             ("routes:\n  - { method: GTE, path: /x, answer: {} }", "unknown HTTP method 'GTE'", 8),
             ("routes:\n  - { method: GET, path: /x, answers: [{}], then: loop }", "'then' 'loop' is not one of", 8),
-            ("routes:\n  - { method: GET, path: /x, match: { query: { q: { equals: 1, contains: 1 } } }, answer: {} }", "exactly one condition", 8),
+            (
+                "routes:\n  - { method: GET, path: /x, match: { query: { q: { equals: 1, contains: 1 } } }, answer: {} }",
+                "exactly one condition", 8
+            ),
         ])
     func broken(text: String, message: String, line: Int) throws {
         let result = Self.load(text)
@@ -71,15 +83,17 @@ import TreatyTestSupport
 
     @Test("lint warns about a route that shadows an endpoint and one an earlier route hides")
     func lint() throws {
-        let text = Self.head + """
-            endpoints:
-              - GET /users
-            routes:
-              - { method: GET, path: /users, answer: { body: [] } }
-              - { method: GET, path: /health, answer: {} }
-              - { method: GET, path: /health, match: { query: { deep: { present: true } } }, answer: {} }
-            """
-        let contract = try #require(ContractLoader(vocabulary: .treatyDialects).load(text: text, file: "c.yaml").contract)
+        let text =
+            Self.head + """
+                endpoints:
+                  - GET /users
+                routes:
+                  - { method: GET, path: /users, answer: { body: [] } }
+                  - { method: GET, path: /health, answer: {} }
+                  - { method: GET, path: /health, match: { query: { deep: { present: true } } }, answer: {} }
+                """
+        let contract = try #require(
+            ContractLoader(vocabulary: .treatyDialects).load(text: text, file: "c.yaml").contract)
         let findings = ContractLinter().lint(contract).filter { $0.rule.rawValue.hasPrefix("route-") }
         #expect(findings.map(\.rule.rawValue) == ["route-shadows-endpoint", "route-unreachable"])
         #expect(findings.map { $0.location?.line } == [10, 12])

@@ -42,7 +42,8 @@ import TreatyTestSupport
             let validator = try Self.demoSchema().map { AnswerValidator(judging: $0, ledger: ledger) }
             var configuration = SimulatorConfiguration(logger: logger)
             configuration.passThrough = PassThrough(
-                mode: mode, backend: LiveBackend(url: live, client: client, requestsIdentityEncoding: mode == .validate),
+                mode: mode,
+                backend: LiveBackend(url: live, client: client, requestsIdentityEncoding: mode == .validate),
                 validator: mode == .validate ? validator : nil, recorder: recorder)
             do {
                 let result = try await Simulator.withRunning(
@@ -153,7 +154,9 @@ import TreatyTestSupport
         let closed = try await Simulator.withRunning(dialect: EchoDialect(), store: try TestStore.make()) { $0 }
         var configuration = SimulatorConfiguration()
         configuration.passThrough = PassThrough(mode: .validate, backend: LiveBackend(url: closed, client: client))
-        try await Simulator.withRunning(dialect: EchoDialect(), store: try TestStore.make(), configuration: configuration) {
+        try await Simulator.withRunning(
+            dialect: EchoDialect(), store: try TestStore.make(), configuration: configuration
+        ) {
             proxy in
             let first = try await TestClient.send(TestRequest(.GET, "/anything"), to: proxy)
             #expect(first.status == 502)
@@ -163,7 +166,8 @@ import TreatyTestSupport
         await client.shutdown()
     }
 
-    @Test("credentials reach the live backend but never the proxy's journal or log; hop-by-hop fields stop at the proxy")
+    @Test(
+        "credentials reach the live backend but never the proxy's journal or log; hop-by-hop fields stop at the proxy")
     func secretsAndHopByHop() async throws {
         let sink = LogSink()
         var logger = Logger(label: "test", factory: { _ in sink })
@@ -212,14 +216,18 @@ import TreatyTestSupport
     func recordRoutes() async throws {
         let demo = Self.demoBackend()
         let recorder = RouteRecorder()
-        try await withProxy(mode: .spy, proxy: demo.dialect, proxyStore: demo.store, recorder: recorder) { proxy, _, _ in
+        try await withProxy(mode: .spy, proxy: demo.dialect, proxyStore: demo.store, recorder: recorder) {
+            proxy, _, _ in
             _ = try await TestClient.send(TestRequest(.GET, "/health?deep=1"), to: proxy)
             _ = try await TestClient.send(TestRequest(.GET, "/health?deep=1"), to: proxy)
             _ = try await TestClient.send(TestRequest(.GET, DemoID.task(DemoID.new1)), to: proxy)
             let exported = try await TestClient.send(TestRequest(.GET, "/__treaty/recorded/routes"), to: proxy)
             #expect(exported.status == 200)
             #expect(recorder.count == 1, "a record the store lacks is the dialect's traffic, not a route")
-            #expect(exported.text.hasPrefix("routes:\n  - {\"method\":\"GET\",\"path\":\"/health\",\"match\":{\"query\":{\"deep\":{\"equals\":\"1\"}}}"))
+            #expect(
+                exported.text.hasPrefix(
+                    "routes:\n  - {\"method\":\"GET\",\"path\":\"/health\",\"match\":{\"query\":{\"deep\":{\"equals\":\"1\"}}}"
+                ))
             let contract = ContractLoader(vocabulary: .treatyDialects).load(
                 text: TestStore.contractText + "\n" + exported.text, file: "recorded.yaml")
             let route = try #require(contract.contract?.routes.first, "\(contract.diagnostics)")

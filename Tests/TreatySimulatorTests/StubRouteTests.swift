@@ -15,34 +15,35 @@ import TreatyTestSupport
     static let contractText =
         TestStore.contractText + """
 
-        routes:
-          - method: GET
-            path: /health
-            answer: { status: 200, body: { status: ok } }
-          - method: POST
-            path: /hooks/{name}
-            match:
-              query: { dry_run: { equals: 1 } }
-              headers: { X-Signature: { present: true } }
-              body: { /kind: { regex: "^order\\\\." } }
-            answer:
-              status: 202
-              headers: { x-hook: "{{path.name}}" }
-              body: { queued: "{{path.name}}", kind: "{{body./kind}}", count: "{{body./count}}", note: "dry run {{query.dry_run}} for {{path.name}}" }
-          - method: GET
-            path: /flaky
-            answers: [{ status: 503 }, { status: 200, body: { fine: true } }]
-          - method: GET
-            path: /turns
-            answers: [{ body: { turn: a } }, { body: { turn: b } }]
-            then: cycle
-        """
+            routes:
+              - method: GET
+                path: /health
+                answer: { status: 200, body: { status: ok } }
+              - method: POST
+                path: /hooks/{name}
+                match:
+                  query: { dry_run: { equals: 1 } }
+                  headers: { X-Signature: { present: true } }
+                  body: { /kind: { regex: "^order\\\\." } }
+                answer:
+                  status: 202
+                  headers: { x-hook: "{{path.name}}" }
+                  body: { queued: "{{path.name}}", kind: "{{body./kind}}", count: "{{body./count}}", note: "dry run {{query.dry_run}} for {{path.name}}" }
+              - method: GET
+                path: /flaky
+                answers: [{ status: 503 }, { status: 200, body: { fine: true } }]
+              - method: GET
+                path: /turns
+                answers: [{ body: { turn: a } }, { body: { turn: b } }]
+                then: cycle
+            """
 
     func withStubs<T: Sendable>(_ body: (URL) async throws -> T) async throws -> T {
         let result = ContractLoader(vocabulary: .treatyDialects).load(text: Self.contractText, file: "stubs.yaml")
         let contract = try #require(result.contract, "the stub contract loads: \(result.diagnostics)")
         #expect(contract.routes.count == 4)
-        let store = RecordStore(contract: contract, configuration: StoreConfiguration(clock: .fixed(startMilliseconds: 0), seed: 1))
+        let store = RecordStore(
+            contract: contract, configuration: StoreConfiguration(clock: .fixed(startMilliseconds: 0), seed: 1))
         return try await Simulator.withRunning(dialect: RESTDialect(contract: contract), store: store, body)
     }
 
@@ -56,15 +57,19 @@ import TreatyTestSupport
             let health = try await TestClient.send(TestRequest(.GET, "/health"), to: url)
             #expect(health.status == 200)
             #expect(try health.json() == ["status": "ok"])
-            #expect(try await TestClient.send(TestRequest(.GET, "/notes"), to: url).status == 200, "the dialect still answers")
+            #expect(
+                try await TestClient.send(TestRequest(.GET, "/notes"), to: url).status == 200,
+                "the dialect still answers")
         }
     }
 
-    @Test("an answer is templated from path parameters, query, headers and JSON body, keeping a sole placeholder's type")
+    @Test(
+        "an answer is templated from path parameters, query, headers and JSON body, keeping a sole placeholder's type")
     func templated() async throws {
         try await withStubs { url in
             let request = TestRequest(
-                .POST, "/hooks/orders?dry_run=1", headers: [("X-Signature", "abc"), ("Content-Type", "application/json")],
+                .POST, "/hooks/orders?dry_run=1",
+                headers: [("X-Signature", "abc"), ("Content-Type", "application/json")],
                 text: #"{"kind":"order.created","count":3}"#)
             let answer = try await TestClient.send(request, to: url)
             #expect(answer.status == 202)
@@ -82,7 +87,9 @@ import TreatyTestSupport
             for _ in 0..<3 { statuses.append(try await TestClient.send(TestRequest(.GET, "/flaky"), to: url).status) }
             #expect(statuses == [503, 200, 200])
             var turns: [JSONValue?] = []
-            for _ in 0..<3 { turns.append(try await TestClient.send(TestRequest(.GET, "/turns"), to: url).json()["turn"]) }
+            for _ in 0..<3 {
+                turns.append(try await TestClient.send(TestRequest(.GET, "/turns"), to: url).json()["turn"])
+            }
             #expect(turns == ["a", "b", "a"])
             _ = try await TestClient.send(TestRequest(.POST, "/__treaty/reset"), to: url)
             #expect(try await TestClient.send(TestRequest(.GET, "/flaky"), to: url).status == 503)

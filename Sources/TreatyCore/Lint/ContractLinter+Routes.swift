@@ -10,7 +10,8 @@ extension ContractLinter {
                 findings.warning(
                     "route-shadows-endpoint",
                     "the route \(route.signature) is tried before the dialect, so it answers every request of the endpoint \(endpoint.signature) its matchers accept",
-                    at: route.location, fix: "add matchers that leave the endpoint's requests alone, or remove the route")
+                    at: route.location,
+                    fix: "add matchers that leave the endpoint's requests alone, or remove the route")
             }
             if let earlier = unconditional[key] {
                 findings.warning(

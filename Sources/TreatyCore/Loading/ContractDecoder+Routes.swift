@@ -38,7 +38,8 @@ extension ContractDecoder {
         var route = StubRoute(method: method, path: path, answers: [], location: context.location(of: node))
         if let match = entries["match"], let matchers = context.mapping(match, allowed: Self.matchKeys, in: "'match'") {
             route.query = matchers["query"].map { decodeMatchers($0, in: "'match.query'", keys: .names) } ?? []
-            route.headers = matchers["headers"].map { decodeMatchers($0, in: "'match.headers'", keys: .headerNames) } ?? []
+            route.headers =
+                matchers["headers"].map { decodeMatchers($0, in: "'match.headers'", keys: .headerNames) } ?? []
             route.body = matchers["body"].map { decodeMatchers($0, in: "'match.body'", keys: .pointers) } ?? []
         }
         switch (entries["answer"], entries["answers"]) {
@@ -141,7 +142,8 @@ extension ContractDecoder {
         }
         if let headers = entries["headers"] {
             guard case .mapping(let fields) = headers.value else {
-                context.report("invalid-value", "'headers' must be a mapping, found \(headers.kindDescription)", at: headers)
+                context.report(
+                    "invalid-value", "'headers' must be a mapping, found \(headers.kindDescription)", at: headers)
                 return nil
             }
             for field in fields {

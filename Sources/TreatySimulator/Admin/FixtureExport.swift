@@ -1,5 +1,5 @@
-public import TreatyDialect
 internal import Foundation
+public import TreatyDialect
 
 /// Where `POST /__treaty/export` writes the store as a fixture set, and in which format
 /// (`treaty serve --export-dir DIR`): the directory is fixed when the simulator starts, so the
@@ -32,7 +32,8 @@ public struct FixtureExport: Sendable {
             throw ExportFailure(message: "\(directory) is not empty; move it away, or start with another --export-dir")
         }
         let target = URL(fileURLWithPath: directory)
-        let staging = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).export-\(UUID().uuidString)")
+        let staging = target.deletingLastPathComponent().appendingPathComponent(
+            ".\(target.lastPathComponent).export-\(UUID().uuidString)")
         let written = files(store)
         do {
             for file in written {

@@ -1,7 +1,7 @@
 import HTTPTypes
+import TreatyCore
 public import TreatyDialect
 public import TreatyDialectKit
-import TreatyCore
 import TreatyJSON
 import TreatyRules
 import TreatySecrets
@@ -29,7 +29,8 @@ public struct AnswerValidator: Sendable {
     ///   - judging: The decoded schema of the contract (its ``TreatyDialectKit/PayloadJudging``).
     ///   - options: Parser limits and the violation cap per answer.
     ///   - ledger: Where judged answers are tallied.
-    public init(judging: any PayloadJudging, options: PayloadCheckOptions = .init(), ledger: ValidationLedger = .init()) {
+    public init(judging: any PayloadJudging, options: PayloadCheckOptions = .init(), ledger: ValidationLedger = .init())
+    {
         self.judging = judging
         self.options = options
         self.ledger = ledger
@@ -51,7 +52,8 @@ public struct AnswerValidator: Sendable {
         let contentType = answer.headers[.contentType]?.lowercased()
         let isJSON = contentType.map { $0.contains("json") } ?? true
         if status >= 400 {
-            let body = answer.body.isEmpty || !isJSON ? nil : try? JSONParser(options: options.parser).parse(answer.body)
+            let body =
+                answer.body.isEmpty || !isJSON ? nil : try? JSONParser(options: options.parser).parse(answer.body)
             let violations = judging.checkErrorBody(body, status: status).map(Self.violation)
             return AnswerValidation(endpoint: endpoint, judged: true, violations: violations)
         }
@@ -75,7 +77,8 @@ public struct AnswerValidator: Sendable {
     private static func violation(_ violation: RuleViolation) -> AnswerViolation {
         var message = violation.message
         if !violation.expected.isEmpty || !violation.found.isEmpty {
-            message += " (expected \(violation.expected.isEmpty ? "?" : violation.expected), found \(violation.found.isEmpty ? "?" : violation.found))"
+            message +=
+                " (expected \(violation.expected.isEmpty ? "?" : violation.expected), found \(violation.found.isEmpty ? "?" : violation.found))"
         }
         return AnswerViolation(
             rule: violation.rule.rawValue, pointer: violation.pointer.description,

@@ -1,7 +1,7 @@
 public import Foundation
 import HTTPTypes
-public import TreatyHTTP
 import TreatyDialect
+public import TreatyHTTP
 
 /// The live backend `treaty serve --spy` and `--validate` forward to: a base URL and the HTTP
 /// client that reaches it.
@@ -63,7 +63,8 @@ public struct LiveBackend: Sendable {
         } catch let error as HTTPClientError {
             switch error.kind {
             case .timedOut: return .failed(.gatewayTimeout, reason: "the live backend did not answer in time")
-            case .responseTooLarge: return .failed(.badGateway, reason: "the live backend's answer is larger than the limit")
+            case .responseTooLarge:
+                return .failed(.badGateway, reason: "the live backend's answer is larger than the limit")
             case .couldNotConnect, .couldNotResolveHost:
                 return .failed(.badGateway, reason: "the live backend cannot be reached (\(error.kind))")
             default: return .failed(.badGateway, reason: "the live backend failed: \(error.kind)")

@@ -21,16 +21,22 @@ struct StubRequest {
         var reasons = mismatches(method: route.method, path: route.path)
         for matcher in route.query {
             let value = request.queryValue(matcher.key).map(JSONValue.string)
-            if let reason = Self.check(matcher.condition, value, what: "query '\(matcher.key)'") { reasons.append(reason) }
+            if let reason = Self.check(matcher.condition, value, what: "query '\(matcher.key)'") {
+                reasons.append(reason)
+            }
         }
         for matcher in route.headers {
             let value = HTTPField.Name(matcher.key).flatMap { request.headers[$0] }.map(JSONValue.string)
-            if let reason = Self.check(matcher.condition, value, what: "header '\(matcher.key)'") { reasons.append(reason) }
+            if let reason = Self.check(matcher.condition, value, what: "header '\(matcher.key)'") {
+                reasons.append(reason)
+            }
         }
         for matcher in route.body {
             let pointer = try? JSONPointer(parsing: matcher.key)
             let value = json.flatMap { document in pointer.flatMap { $0.resolve(in: document) } }
-            if let reason = Self.check(matcher.condition, value, what: "body \(matcher.key.isEmpty ? "/" : matcher.key)") {
+            if let reason = Self.check(
+                matcher.condition, value, what: "body \(matcher.key.isEmpty ? "/" : matcher.key)")
+            {
                 reasons.append(reason)
             }
         }
@@ -48,7 +54,8 @@ struct StubRequest {
         let given = request.path == "/" ? [] : Array(segments)
         guard given.count == path.segments.count else {
             reasons.append(
-                "\(Self.lengthReasonPrefix) \(path.segments.count) segment\(path.segments.count == 1 ? "" : "s") (\(path)), got \(given.count)")
+                "\(Self.lengthReasonPrefix) \(path.segments.count) segment\(path.segments.count == 1 ? "" : "s") (\(path)), got \(given.count)"
+            )
             return reasons
         }
         for (index, (segment, text)) in zip(path.segments, given).enumerated() {

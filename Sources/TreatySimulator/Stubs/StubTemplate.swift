@@ -20,8 +20,11 @@ struct StubTemplate {
             return DialectResponse(status: HTTPResponse.Status(code: answer.status), headers: headers)
         }
         // A string body of a non-JSON answer (`content-type: text/plain`) goes out as its text.
-        if let contentType = headers[.contentType], !contentType.lowercased().contains("json"), case .string(let raw) = body {
-            return DialectResponse(status: HTTPResponse.Status(code: answer.status), headers: headers, body: Array(text(raw).utf8))
+        if let contentType = headers[.contentType], !contentType.lowercased().contains("json"),
+            case .string(let raw) = body
+        {
+            return DialectResponse(
+                status: HTTPResponse.Status(code: answer.status), headers: headers, body: Array(text(raw).utf8))
         }
         if headers[.contentType] == nil { headers[.contentType] = "application/json" }
         return DialectResponse(
@@ -38,7 +41,8 @@ struct StubTemplate {
         case .array(let items):
             return .array(items.map(self.value))
         case .object(let object):
-            return .object(JSONObject(object.members.map { JSONObject.Member(key: $0.key, value: self.value($0.value)) }))
+            return .object(
+                JSONObject(object.members.map { JSONObject.Member(key: $0.key, value: self.value($0.value)) }))
         default:
             return value
         }

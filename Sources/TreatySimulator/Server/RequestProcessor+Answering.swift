@@ -3,8 +3,9 @@ import Logging
 import TreatyDialect
 import TreatySecrets
 
-/// The live backend's part of the request path (`treaty serve --spy`, `--validate`): which
-/// requests go to it, and what the simulator does with its answers.
+/// Who answers a request past the fault rules — a stub route, the dialect or the live backend
+/// (`treaty serve --spy`, `--validate`) — and what the simulator does with the live backend's
+/// answers and with requests nothing matched.
 extension RequestProcessor {
     /// Decides the answer to a request past the fault rules: a stub route's, the dialect's, or
     /// the live backend's (see ``PassThrough/Mode``). A dialect's 404 that stays the answer gets
@@ -58,9 +59,12 @@ extension RequestProcessor {
             var note = AnswerNote(origin: .forwarded)
             if let validator = passThrough.validator {
                 let validation = validator.validate(
-                    method: request.method.rawValue, path: Self.path(of: target), query: request.rawQuery, answer: response)
+                    method: request.method.rawValue, path: Self.path(of: target), query: request.rawQuery,
+                    answer: response)
                 note.validation = validation
-                if validation.judged { record(validation, of: reply, status: response.status.code, in: validator.ledger) }
+                if validation.judged {
+                    record(validation, of: reply, status: response.status.code, in: validator.ledger)
+                }
             }
             reply.note = note
             if let recorder = passThrough.recorder, !stubs.endpointAccepts(request) {

@@ -33,7 +33,8 @@ struct PassThroughSession: Sendable {
                 client: client, api: api, junit: nil)
         }
         guard let contract else {
-            Console.standardError.write("error: --validate needs a contract to judge answers by; pass --contract FILE\n")
+            Console.standardError.write(
+                "error: --validate needs a contract to judge answers by; pass --contract FILE\n")
             throw Status.unusableInput
         }
         let schema = try DialectLookup.schema(plugin, of: contract.contract, file: contract.file)
