@@ -208,6 +208,10 @@ import TreatyTestSupport
             #expect(try missingRecord.json()["path"] == .string(missing))
             let origins = try await Self.journal(proxy).map { $0["origin"]?.stringValue ?? "" }
             #expect(origins == ["simulated", "forwarded", "forwarded"])
+            let page = try await TestClient.send(TestRequest(.GET, "/__treaty/ui/journal"), to: proxy).text
+            #expect(
+                page.contains("<td>forwarded</td>") && page.contains("<td>simulated</td>"),
+                "the dashboard says who answered")
             #expect(try await Self.journal(live).count == 2)
         }
     }
