@@ -78,7 +78,8 @@ let package = Package(
         .target(
             name: "TreatySimulator",
             dependencies: [
-                "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatySecrets",
+                "TreatyCore", "TreatyJSON", "TreatyDialect", "TreatyDialectKit", "TreatyHTTP", "TreatyRules",
+                "TreatySecrets",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -181,7 +182,8 @@ let package = Package(
         .testTarget(
             name: "TreatySimulatorTests",
             dependencies: [
-                "TreatySimulator", "TreatyREST", "TreatyDialect", "TreatyCore", "TreatyJSON", "TreatyTestSupport",
+                "TreatySimulator", "TreatyREST", "TreatyDialect", "TreatyDialectKit", "TreatyCore", "TreatyJSON",
+                "TreatyHTTP", "TreatyTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -1,4 +1,5 @@
 public import Logging
+public import TreatyCore
 
 /// How a ``Simulator`` listens, what it accepts and which faults it injects.
 public struct SimulatorConfiguration: Sendable {
@@ -43,6 +44,15 @@ public struct SimulatorConfiguration: Sendable {
     /// `X-Treaty-Admin-Token: TOKEN`; `nil` (the default) leaves it open, which is safe only
     /// on loopback (see ``exposureWarnings``).
     public var adminToken: String?
+    /// The live backend requests go to instead of the store, and which ones (`treaty serve
+    /// --spy`, `--validate`); `nil` (the default) answers everything from the store.
+    public var passThrough: PassThrough?
+    /// The stub routes answered before the dialect; `nil` (the default) takes the store's
+    /// contract's `routes:`.
+    public var routes: [StubRoute]?
+    /// Where `POST /__treaty/export` writes the store as fixtures; `nil` (the default) leaves the
+    /// endpoint off.
+    public var fixtureExport: FixtureExport?
 
     /// Creates a configuration.
     public init(

@@ -26,6 +26,9 @@ struct ServeCommand: ParsableCommand {
             With --persist DIR the records survive restarts and crashes: DIR is created from the \
             fixtures on first start (later starts keep its own fixtures, which /__treaty/reset \
             returns to), and every write is synced to DIR's log before its answer leaves. \
+            With --spy URL the fixtures answer what they hold and the rest goes to the live \
+            backend at URL; with --validate URL every request goes there and each answer is judged \
+            against the contract, violations logged, journaled and written to --junit on exit. \
             Exit 0 after a clean stop, 2 when the contract, fixtures, faults or --persist directory are unusable or \
             the address cannot be bound.
 
@@ -89,6 +92,12 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Log level on standard error: trace, debug, info, notice, warning, error or critical.", transform: LogLevel.parse)
     var logLevel: Logger.Level = .info
 
+    @Option(help: "Where POST /__treaty/export writes the records as a fixture set in the dialect's format (new or empty when it runs).")
+    var exportDir: String?
+
+    @OptionGroup(title: "Live backend (spy and validating proxy)")
+    var liveBackend: PassThroughOptions
+
     @Argument(parsing: .allUnrecognized, help: "The dialect's own options, e.g. --collections FILE (see above).")
     var dialectArguments: [String] = []
 
@@ -146,14 +155,33 @@ struct ServeCommand: ParsableCommand {
         // The persisted state holds the directory's lock and runs compaction while the server
         // runs; closing it after a clean stop writes what is pending.
         defer { persisted?.close() }
+        let session = try PassThroughSession.make(
+            liveBackend, plugin: plugin, contract: selected, api: backend.contract.api, maxBodySize: maxBodySize,
+            logger: logger)
         let token = adminToken ?? ProcessInfo.processInfo.environment["TREATY_ADMIN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
-        let configuration = SimulatorConfiguration(
+        var configuration = SimulatorConfiguration(
             host: host, port: port, maxBodySize: maxBodySize, idleTimeout: idleTimeout == 0 ? nil : .seconds(idleTimeout),
             faults: rules, seed: seed, threads: threads, logger: logger, adminToken: token)
+        configuration.passThrough = session?.passThrough
+        // The contract as written holds the stub routes (a dialect's store may follow a contract
+        // it derived from its schema).
+        configuration.routes = selected?.contract.routes
+        if let exportDir {
+            guard let files = backend.exportFixtures else {
+                Console.standardError.write("error: the \(plugin.id) dialect cannot export fixtures yet; drop --export-dir\n")
+                throw Status.unusableInput
+            }
+            configuration.fixtureExport = FixtureExport(directory: exportDir, files: files)
+        }
         for warning in configuration.exposureWarnings { Console.standardError.write("warning: \(warning)\n") }
-        let banner = ServeBanner(api: backend.contract.api, dialect: plugin.id.rawValue, fixtures: fixtureNote)
+        let banner = ServeBanner(
+            api: backend.contract.api, dialect: plugin.id.rawValue, fixtures: fixtureNote + (session?.note ?? ""))
+        let startedAt = Date()
         try ServeSession.run(
-            Simulator(dialect: backend.makeDialect(), store: store, configuration: configuration), banner: banner, logger: logger)
+            Simulator(dialect: backend.makeDialect(), store: store, configuration: configuration), banner: banner, logger: logger
+        ) {
+            await session?.finish(startedAt: startedAt)
+        }
     }
 
     /// What the start message says about the records the store starts with.
@@ -192,7 +220,9 @@ enum LogLevel {
 
 /// Runs a simulator from the synchronous command until a stop signal arrives.
 enum ServeSession {
-    static func run(_ simulator: Simulator, banner: ServeBanner, logger: Logger) throws {
+    static func run(
+        _ simulator: Simulator, banner: ServeBanner, logger: Logger, afterStop: @escaping @Sendable () async -> Void = {}
+    ) throws {
         let signals = StopSignals([SIGINT, SIGTERM])
         let failure = Mutex<String?>(nil)
         let finished = DispatchSemaphore(value: 0)
@@ -205,6 +235,7 @@ enum ServeSession {
                 let signal = await signals.next()
                 logger.info("stopping", metadata: ["signal": "\(signal == SIGINT ? "SIGINT" : "SIGTERM")"])
                 try await running.stop()
+                await afterStop()
             } catch {
                 failure.withLock { $0 = "\(error)" }
             }

@@ -23,7 +23,7 @@ import TreatyTestSupport
                   ^
                   did you mean 'endpoints'?
                   fix: use one of: api, dialect, naming, tombstone_retention, defaults, resources, endpoints, redact, mutation, \
-                or a name starting with 'x-' for an extension
+                routes, or a name starting with 'x-' for an extension
                 """),
         RenderedCase(
             name: "defaults",

@@ -27,6 +27,8 @@ public struct Contract: Sendable, Hashable {
     /// The surviving mutants the contract's reviewers accept (`mutation: { accepted: … }`), for
     /// `treaty mutate`.
     public var acceptedMutants: [AcceptedMutant] = []
+    /// Routes outside the dialect (`routes:`), which the simulator answers before the dialect.
+    public var routes: [StubRoute] = []
 
     /// Creates a contract.
     public init(

@@ -6,7 +6,8 @@ import TreatyJSON
 /// relation key forms (`<relation>_id`, `<relation>_ids`); no two fields travel under one key;
 /// the order field is a declared integer; endpoints name known resources, their path parameters
 /// are scope keys or the identity key, and no two endpoints collide; incremental-sync
-/// parameters sit on list endpoints of resources that carry the metadata they filter on.
+/// parameters sit on list endpoints of resources that carry the metadata they filter on; no
+/// stub route shadows an endpoint or hides behind an earlier route.
 public struct ContractLinter: Sendable {
     /// Creates a linter.
     public init() {}
@@ -21,6 +22,7 @@ public struct ContractLinter: Sendable {
         }
         lintEndpoints(of: contract, into: &findings)
         lintRedactions(of: contract, into: &findings)
+        lintRoutes(of: contract, into: &findings)
         return findings.diagnostics
     }
 

@@ -47,6 +47,7 @@ struct ContractDecoder {
 
     static let topLevelKeys = [
         "api", "dialect", "naming", "tombstone_retention", "defaults", "resources", "endpoints", "redact", "mutation",
+        "routes",
     ]
 
     mutating func decode(_ root: SourceNode) -> Contract? {
@@ -87,6 +88,7 @@ struct ContractDecoder {
             endpoints = decodeEndpoints(node, resources: resources)
         }
         if let dialect { checkEndpointKinds(endpoints, dialect: dialect) }
+        let routes = top["routes"].map { decodeRoutes($0) } ?? []
         guard let api, let dialect else { return nil }
         var contract = Contract(
             api: api, dialect: dialect, naming: defaults.naming, tombstoneRetentionMilliseconds: retention,
@@ -94,6 +96,7 @@ struct ContractDecoder {
         contract.sections = sections
         contract.redactions = top["redact"].map { decodeRedactions($0) } ?? []
         if let node = top["mutation"] { contract.acceptedMutants = decodeMutation(node) }
+        contract.routes = routes
         return contract
     }
 

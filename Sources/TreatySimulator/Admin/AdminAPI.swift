@@ -5,7 +5,8 @@ import TreatyDialect
 import TreatyJSON
 
 /// The simulator's own endpoints under `/__treaty/`: reset, snapshots, state dumps, the
-/// request journal, fault rules, dropping open streams, and the ``Dashboard`` pages. They
+/// request journal, fault rules, dropping open streams, writing the store as fixtures, the
+/// routes `--spy --record` learned, and the ``Dashboard`` pages. They
 /// answer JSON (the dashboard HTML) and never reach the dialect; state dumps and the journal
 /// mask what `SecretPolicy` calls secret.
 struct AdminAPI: Sendable {
@@ -16,13 +17,21 @@ struct AdminAPI: Sendable {
     let journal: RequestJournal
     let faults: FaultInjector
     let streams: OpenStreams
+    let stubs: StubRouter
+    /// What `--spy --record` learned, when it records.
+    let recorder: RouteRecorder?
+    /// Where `POST /__treaty/export` writes, when it is on.
+    let fixtureExport: FixtureExport?
     let logger: Logger
     let dashboard: Dashboard
 
     init(
-        store: RecordStore, journal: RequestJournal, faults: FaultInjector, streams: OpenStreams, dialect: any Dialect,
-        logger: Logger
+        store: RecordStore, journal: RequestJournal, faults: FaultInjector, streams: OpenStreams, stubs: StubRouter,
+        recorder: RouteRecorder?, fixtureExport: FixtureExport?, dialect: any Dialect, logger: Logger
     ) {
+        self.stubs = stubs
+        self.recorder = recorder
+        self.fixtureExport = fixtureExport
         self.store = store
         self.journal = journal
         self.faults = faults
@@ -80,6 +89,7 @@ struct AdminAPI: Sendable {
         case "reset" where segments.count == 1:
             guard method == .post else { return AdminResponse.methodNotAllowed([.post], path: request.path) }
             Self.reset(store, logger: logger)
+            stubs.reset()
             return AdminResponse.json(["reset": true])
         case "snapshots":
             return snapshots(Array(segments.dropFirst()), method: method, path: request.path)
@@ -100,6 +110,17 @@ struct AdminAPI: Sendable {
             return AdminResponse.json(["count": .number(JSONNumber(journal.count(matching: Self.filter(request))))])
         case "faults" where segments.count == 1:
             return faultRules(request)
+        case "export" where segments.count == 1:
+            guard method == .post else { return AdminResponse.methodNotAllowed([.post], path: request.path) }
+            return export()
+        case "recorded" where segments.count == 2 && segments[1] == "routes":
+            guard method == .get else { return AdminResponse.methodNotAllowed([.get], path: request.path) }
+            guard let recorder else {
+                return AdminResponse.error(.notFound, "nothing is recorded; start with treaty serve --spy URL --record")
+            }
+            var headers = HTTPFields()
+            headers[.contentType] = "application/yaml; charset=utf-8"
+            return DialectResponse(status: .ok, headers: headers, body: Array(recorder.yaml.utf8))
         case "streams" where segments.count == 2 && segments[1] == "drop":
             guard method == .post else { return AdminResponse.methodNotAllowed([.post], path: request.path) }
             return AdminResponse.json(["dropped": .number(JSONNumber(streams.cancelAll()))])
@@ -107,7 +128,7 @@ struct AdminAPI: Sendable {
             return AdminResponse.error(
                 .notFound,
                 "no admin endpoint \(request.method.rawValue) \(request.path); "
-                    + "see /__treaty/{reset,snapshots,state,requests,faults,streams/drop}")
+                    + "see /__treaty/{reset,snapshots,state,requests,faults,streams/drop,export,recorded/routes}")
         }
     }
 
@@ -116,6 +137,22 @@ struct AdminAPI: Sendable {
         store.reset()
         if store.commitLog != nil {
             logger.notice("reset: the records are the fixtures again, in memory and in the persisted state")
+        }
+    }
+
+    /// Writes the store as fixtures to the configured directory.
+    private func export() -> DialectResponse {
+        guard let fixtureExport else {
+            return AdminResponse.error(.notFound, "export is off; start with treaty serve --export-dir DIR")
+        }
+        do {
+            let files = try fixtureExport.write(store)
+            logger.notice("exported the records as fixtures to \(fixtureExport.directory) (\(files.count) files)")
+            return AdminResponse.json([
+                "directory": .string(fixtureExport.directory), "files": .array(files.map { .string($0) }),
+            ])
+        } catch {
+            return AdminResponse.error(.conflict, error.message)
         }
     }
 

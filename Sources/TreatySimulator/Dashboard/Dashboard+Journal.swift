@@ -35,7 +35,8 @@ extension Dashboard {
         body += "<p class=\"note\">\(matching.count) of the \(journal.count(matching: .init())) requests the journal holds"
         body += matching.count > Self.journalPageSize ? "; the newest \(Self.journalPageSize) are listed.</p>\n" : ".</p>\n"
         body += "<table><thead><tr><th scope=\"col\">#</th><th scope=\"col\">request</th><th scope=\"col\">status</th>"
-        body += "<th scope=\"col\">µs</th><th scope=\"col\">fault</th><th scope=\"col\">operation</th></tr></thead>\n"
+        body += "<th scope=\"col\">µs</th><th scope=\"col\">fault</th><th scope=\"col\">operation</th>"
+        body += "<th scope=\"col\">origin</th></tr></thead>\n"
         body += "<tbody id=\"journal-rows\">\n"
         for entry in matching.prefix(Self.journalPageSize) {
             let target = entry.query.isEmpty ? entry.path : entry.path + "?" + entry.query
@@ -44,7 +45,9 @@ extension Dashboard {
             body += "<td><code>\(DashboardPage.text(entry.method + " " + target))</code></td>"
             body += "<td class=\"s\(statusText.prefix(1))\">\(statusText)</td><td>\(entry.durationMicros.map(String.init) ?? "")</td>"
             body += "<td>\(DashboardPage.text(entry.fault ?? ""))</td>"
-            body += "<td>\(DashboardPage.text(EndpointName.of(method: entry.method, path: entry.path, in: contract)))</td></tr>\n"
+            body += "<td>\(DashboardPage.text(EndpointName.of(method: entry.method, path: entry.path, in: contract)))</td>"
+            let violations = entry.violations.isEmpty ? "" : " (\(entry.violations.count) violations)"
+            body += "<td>\(entry.origin.rawValue)\(violations)</td></tr>\n"
         }
         body += "</tbody></table>\n"
         return DashboardPage.render("Journal", section: .journal, body: body)
@@ -61,10 +64,24 @@ extension Dashboard {
         body += "<dt>duration</dt><dd>\(entry.durationMicros.map { "\($0) µs" } ?? "pending")</dd>"
         body += "<dt>operation</dt><dd>\(DashboardPage.text(EndpointName.of(method: entry.method, path: entry.path, in: store.contract)))</dd>"
         if let fault = entry.fault { body += "<dt>fault</dt><dd>\(DashboardPage.text(fault))</dd>" }
+        body += "<dt>origin</dt><dd>\(entry.origin.rawValue)</dd>"
+        if let upstreamError = entry.upstreamError {
+            body += "<dt>live backend</dt><dd>\(DashboardPage.text(upstreamError))</dd>"
+        }
         if let replayOf = entry.replayOf {
             body += "<dt>replays</dt><dd><a href=\"\(Self.uiPrefix)/journal/\(replayOf)\">#\(replayOf)</a></dd>"
         }
-        body += "</dl>\n<h2>Request</h2>\n<pre>\(DashboardPage.text(entry.method + " " + target))\n"
+        body += "</dl>\n"
+        if !entry.violations.isEmpty {
+            body += "<h2>Contract violations</h2>\n<ul>"
+            for violation in entry.violations {
+                let place = violation.pointer.isEmpty ? "/" : violation.pointer
+                body += "<li><code>\(DashboardPage.text(violation.rule))</code> at <code>\(DashboardPage.text(place))</code>: "
+                body += "\(DashboardPage.text(violation.message))</li>"
+            }
+            body += "</ul>\n"
+        }
+        body += "<h2>Request</h2>\n<pre>\(DashboardPage.text(entry.method + " " + target))\n"
         body += entry.headers.map { DashboardPage.text("\($0.name): \($0.value)") }.joined(separator: "\n")
         let requestBody = DashboardPage.body(entry.body)
         if !requestBody.isEmpty { body += "\n\n" + DashboardPage.text(requestBody) }

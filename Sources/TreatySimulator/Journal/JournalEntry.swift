@@ -23,6 +23,18 @@ public struct JournalEntry: Sendable {
     public internal(set) var fault: String?
     /// The entry this one replays, when it was replayed from the dashboard.
     public internal(set) var replayOf: Int?
+    /// Who answered: the simulator from its store, or the live backend (`treaty serve --spy`,
+    /// `--validate`).
+    public internal(set) var origin = Origin.simulated
+    /// What `treaty serve --validate` found wrong in the live backend's answer; empty otherwise.
+    public internal(set) var violations: [AnswerViolation] = []
+    /// The contract endpoint the answer was judged as by `--validate`, when one matched.
+    public internal(set) var validatedEndpoint: String?
+    /// Why the live backend gave no answer (unreachable, timed out), when it was forwarded.
+    public internal(set) var upstreamError: String?
+    /// The stub routes and endpoints closest to a request nothing matched (the dialect's
+    /// not-found), and why each did not match; empty otherwise.
+    public internal(set) var nearMisses: [NearMiss] = []
 
     private let receivedPath: String
     private let receivedQuery: Substring
@@ -93,6 +105,11 @@ public struct JournalEntry: Sendable {
         entry.status = nil
         entry.durationMicros = nil
         entry.fault = nil
+        entry.origin = .simulated
+        entry.violations = []
+        entry.validatedEndpoint = nil
+        entry.upstreamError = nil
+        entry.nearMisses = []
         entry.answerHeaders = HTTPFields()
         entry.answerBody = []
         entry.answerBodySize = 0
@@ -139,6 +156,13 @@ public struct JournalEntry: Sendable {
         members.append(.init(key: "durationMicros", value: durationMicros.map { .number(JSONNumber($0)) } ?? .null))
         members.append(.init(key: "fault", value: fault.map { .string($0) } ?? .null))
         if let replayOf { members.append(.init(key: "replayOf", value: .number(JSONNumber(replayOf)))) }
+        members.append(.init(key: "origin", value: .string(origin.rawValue)))
+        if let validatedEndpoint { members.append(.init(key: "endpoint", value: .string(validatedEndpoint))) }
+        if origin == .forwarded {
+            members.append(.init(key: "violations", value: .array(violations.map(\.json))))
+        }
+        if let upstreamError { members.append(.init(key: "upstreamError", value: .string(upstreamError))) }
+        if !nearMisses.isEmpty { members.append(.init(key: "nearMisses", value: .array(nearMisses.map(\.json)))) }
         return .object(JSONObject(members))
     }
 }

@@ -55,7 +55,10 @@ final class RequestJournal: Sendable {
 
     /// Completes the entry `sequence` (ignored when it was cleared or dropped meanwhile), keeping
     /// the answer when there is one.
-    func finish(_ sequence: Int, status: Int?, durationMicros: Int64, fault: String?, answer: DialectResponse? = nil) {
+    func finish(
+        _ sequence: Int, status: Int?, durationMicros: Int64, fault: String?, answer: DialectResponse? = nil,
+        note: AnswerNote? = nil
+    ) {
         state.withLock { current in
             let index = sequence - current.firstSequence
             guard current.entries.indices.contains(index) else { return }
@@ -63,6 +66,7 @@ final class RequestJournal: Sendable {
             current.entries[index].durationMicros = durationMicros
             current.entries[index].fault = fault
             if let answer { current.entries[index].keep(answer) }
+            if let note { current.entries[index].note(note) }
         }
     }
 

@@ -8,6 +8,8 @@ struct Reply: Sendable {
         case respond(DialectResponse)
         /// Close the connection without an answer (a reset fault).
         case reset
+        /// Ask the live backend (``PassThrough``); `target` is the path and query as received.
+        case forward(DialectRequest, target: String)
     }
 
     var action: Action
@@ -19,5 +21,7 @@ struct Reply: Sendable {
     var path: String
     /// The fault that fired, by name, for the journal.
     var fault: String?
+    /// What the journal keeps beside the answer: who answered, validation, near misses.
+    var note: AnswerNote?
     var started: NIODeadline
 }

@@ -2,6 +2,7 @@ import HTTPTypes
 import Logging
 import NIOCore
 import NIOHTTP1
+import TreatyCore
 import TreatyDialect
 import TreatySecrets
 
@@ -26,18 +27,26 @@ final class RequestProcessor: Sendable {
     /// How long a refused body may pause, and how long it may take in all.
     let lingerTimeout: TimeAmount
     let lingerTime: TimeAmount
+    /// The live backend some or all requests go to, if any.
+    let passThrough: PassThrough?
+    /// The contract's stub routes, answered before the dialect.
+    let stubs: StubRouter
 
     init(dialect: any Dialect, store: RecordStore, configuration: SimulatorConfiguration) {
         self.dialect = dialect
         journal = RequestJournal(capacity: configuration.journalCapacity)
         faults = FaultInjector(rules: configuration.faults, seed: configuration.seed)
+        stubs = StubRouter(routes: configuration.routes ?? store.contract.routes, endpoints: store.contract.endpoints)
         admin = AdminAPI(
-            store: store, journal: journal, faults: faults, streams: streams, dialect: dialect, logger: configuration.logger)
+            store: store, journal: journal, faults: faults, streams: streams, stubs: stubs,
+            recorder: configuration.passThrough?.recorder, fixtureExport: configuration.fixtureExport, dialect: dialect,
+            logger: configuration.logger)
         logger = configuration.logger
         maxBodySize = configuration.maxBodySize
         adminToken = configuration.adminToken
         lingerTimeout = TimeAmount(configuration.lingerTimeout)
         lingerTime = TimeAmount(configuration.lingerTime)
+        passThrough = configuration.passThrough
         self.store = store
     }
 
@@ -87,7 +96,7 @@ final class RequestProcessor: Sendable {
             reply.action = .reset
         case .latency?, nil:
             let request = DialectRequest(method: method, target: head.uri, headers: HTTPFields(head.headers), body: body)
-            reply.action = .respond(dialect.respond(to: request, store: store))
+            answer(request, target: head.uri, into: &reply)
         }
         return reply
     }
@@ -107,7 +116,8 @@ final class RequestProcessor: Sendable {
         if let sequence = reply.sequence {
             var answer: DialectResponse?
             if case .respond(let response) = reply.action { answer = response }
-            journal.finish(sequence, status: status, durationMicros: micros, fault: reply.fault, answer: answer)
+            journal.finish(
+                sequence, status: status, durationMicros: micros, fault: reply.fault, answer: answer, note: reply.note)
         }
         guard logger.logLevel <= .debug else { return }
         let shownPath = SecretPolicy.redactedPath(reply.path)
@@ -119,7 +129,7 @@ final class RequestProcessor: Sendable {
             ])
     }
 
-    private static func path(of target: String) -> String {
+    static func path(of target: String) -> String {
         guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return target }
         return String(target[..<mark])
     }

@@ -41,7 +41,7 @@ final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
     let processor: RequestProcessor
     var state = State.idle
     private var pending: Scheduled<Void>?
-    private var isActive = true
+    var isActive = true
     /// A stream's idle timeout and longest duration, while one is written.
     var idleTimer: Scheduled<Void>?
     var lifetime: Scheduled<Void>?
@@ -82,7 +82,11 @@ final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
             case .receiving(let head, let started, let body):
                 state = .answering(head)
                 let reply = processor.process(head: head, body: Array(body.readableBytesView), started: started)
-                scheduleWhenDurable(reply, context: context)
+                if case .forward(let request, let target) = reply.action {
+                    forward(reply, request: request, target: target, context: context)
+                } else {
+                    scheduleWhenDurable(reply, context: context)
+                }
             case .discarding(_, let answered):
                 state = .closing
                 pending?.cancel()
@@ -146,7 +150,7 @@ final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
     /// commit log (`treaty serve --persist`): no answer leaves before what it acknowledges
     /// (or what it showed) is on disk. The event loop serves other connections meanwhile, so
     /// their writes join the same flush (group commit). Without a commit log, at once.
-    private func scheduleWhenDurable(_ reply: Reply, context: ChannelHandlerContext) {
+    func scheduleWhenDurable(_ reply: Reply, context: ChannelHandlerContext) {
         guard let commitLog = processor.store.commitLog else {
             schedule(reply, context: context)
             return
@@ -183,6 +187,10 @@ final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
                 write(response, for: head, keepAlive: head.isKeepAlive, context: context)
             }
         case .reset:
+            processor.complete(reply, status: nil)
+            reset(context: context)
+        case .forward:
+            // Forwarding is resolved into an answer before a reply is scheduled.
             processor.complete(reply, status: nil)
             reset(context: context)
         }

@@ -1,0 +1,97 @@
+public import Foundation
+import HTTPTypes
+import TreatyDialect
+public import TreatyHTTP
+
+/// The live backend `treaty serve --spy` and `--validate` forward to: a base URL and the HTTP
+/// client that reaches it.
+///
+/// A forwarded request goes out as the client sent it — method, path and query appended to
+/// ``baseURL``, its header fields (credentials included) and body — except that hop-by-hop
+/// fields (`Connection` and the fields it names, `Keep-Alive`, `Proxy-Authorization`,
+/// `Proxy-Authenticate`, `TE`, `Trailer`, `Transfer-Encoding`, `Upgrade`) are dropped, `Host`
+/// becomes the backend's (the client sets it from the URL) and `Content-Length` is recomputed.
+/// The answer comes back the same way: hop-by-hop fields dropped, everything else unchanged,
+/// errors included. Bodies are buffered, bounded by the client's
+/// ``TreatyHTTP/HTTPClientConfiguration/maxResponseBodySize``.
+public struct LiveBackend: Sendable {
+    /// The backend's base URL without a trailing slash, e.g. `https://staging.example.com/v1`.
+    public let baseURL: String
+    /// The client that reaches it; its owner shuts it down.
+    public let client: HTTPClient
+    /// Whether to ask for an identity-encoded answer (drop `Accept-Encoding`), so that a
+    /// validating proxy can read the body; `--validate` sets it.
+    public var requestsIdentityEncoding: Bool
+
+    /// Creates a live backend.
+    ///
+    /// - Parameters:
+    ///   - url: The backend's base URL (`http://` or `https://`, with an optional path prefix).
+    ///   - client: The client that reaches it.
+    ///   - requestsIdentityEncoding: Whether to drop `Accept-Encoding` from forwarded requests.
+    public init(url: URL, client: HTTPClient, requestsIdentityEncoding: Bool = false) {
+        var text = url.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        baseURL = text
+        self.client = client
+        self.requestsIdentityEncoding = requestsIdentityEncoding
+    }
+
+    /// What forwarding a request gave.
+    enum Outcome: Sendable {
+        /// The backend answered (any status).
+        case answered(DialectResponse)
+        /// The backend could not be reached or did not answer in time: the status to answer
+        /// with (502 or 504) and why, without the URL's secrets.
+        case failed(HTTPResponse.Status, reason: String)
+    }
+
+    /// Forwards one request and returns the backend's answer, or why there is none.
+    func forward(_ request: DialectRequest, target: String) async -> Outcome {
+        // The client sets Host from the URL and Content-Length from the body.
+        var dropped: Set<String> = ["host", "content-length"]
+        if requestsIdentityEncoding { dropped.insert("accept-encoding") }
+        let headers = Self.endToEnd(request.headers).filter { !dropped.contains($0.name.canonicalName) }
+        let outgoing = HTTPClientRequest(
+            method: request.method, url: baseURL + target, headerFields: headers,
+            body: request.body.isEmpty && !Self.sendsBody(request.method) ? nil : request.body)
+        do {
+            let response = try await client.execute(outgoing)
+            var answered = Self.endToEnd(response.headerFields)
+            answered[.contentLength] = nil
+            return .answered(DialectResponse(status: response.status, headers: answered, body: response.body))
+        } catch let error as HTTPClientError {
+            switch error.kind {
+            case .timedOut: return .failed(.gatewayTimeout, reason: "the live backend did not answer in time")
+            case .responseTooLarge:
+                return .failed(.badGateway, reason: "the live backend's answer is larger than the limit")
+            case .couldNotConnect, .couldNotResolveHost:
+                return .failed(.badGateway, reason: "the live backend cannot be reached (\(error.kind))")
+            default: return .failed(.badGateway, reason: "the live backend failed: \(error.kind)")
+            }
+        } catch {
+            return .failed(.badGateway, reason: "the live backend failed")
+        }
+    }
+
+    private static func sendsBody(_ method: HTTPRequest.Method) -> Bool {
+        method == .post || method == .put || method == .patch
+    }
+
+    /// The hop-by-hop field names of RFC 9110 §7.6.1, lower-cased.
+    static let hopByHop: Set<String> = [
+        "connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "proxy-connection", "te", "trailer",
+        "transfer-encoding", "upgrade",
+    ]
+
+    /// `fields` without hop-by-hop fields, nor those `Connection` names.
+    static func endToEnd(_ fields: HTTPFields) -> HTTPFields {
+        var dropped = hopByHop
+        for value in fields[values: .connection] {
+            for name in value.split(separator: ",") {
+                dropped.insert(name.trimmingCharacters(in: .whitespaces).lowercased())
+            }
+        }
+        return HTTPFields(fields.filter { !dropped.contains($0.name.canonicalName) })
+    }
+}

@@ -1,0 +1,44 @@
+/// What a simulator sends to a live backend instead of answering itself: the modes of
+/// `treaty serve --spy URL` and `treaty serve --validate URL`.
+public struct PassThrough: Sendable {
+    /// Which requests go to the live backend.
+    public enum Mode: Sendable, Hashable {
+        /// The simulator answers what its store holds; a request the dialect answers with 404
+        /// (an unknown route, collection or record) or 405 (a method the route does not take)
+        /// goes to the live backend instead, and its answer is passed on.
+        case spy
+        /// Every request goes to the live backend, and each answer is judged against the
+        /// contract (``AnswerValidator``) before it is passed on, unchanged.
+        case validate
+    }
+
+    /// Which requests go to the live backend.
+    public var mode: Mode
+    /// The live backend.
+    public var backend: LiveBackend
+    /// The judge of forwarded answers; `nil` passes them on unjudged.
+    public var validator: AnswerValidator?
+    /// Where a spy keeps forwarded requests no contract endpoint accepts, as stub routes
+    /// (`--record`); `nil` keeps nothing.
+    public var recorder: RouteRecorder?
+
+    /// Creates a pass-through.
+    ///
+    /// - Parameters:
+    ///   - mode: Which requests go to the live backend.
+    ///   - backend: The live backend.
+    ///   - validator: The judge of forwarded answers, if any.
+    ///   - recorder: Where a spy records routes outside the dialect, if anywhere.
+    public init(mode: Mode, backend: LiveBackend, validator: AnswerValidator? = nil, recorder: RouteRecorder? = nil) {
+        self.mode = mode
+        self.backend = backend
+        self.validator = validator
+        self.recorder = recorder
+    }
+
+    /// Whether the dialect's answer with `status` means the store does not hold what was asked
+    /// for, so a spy forwards the request.
+    static func spyForwards(status: Int) -> Bool {
+        status == 404 || status == 405
+    }
+}
