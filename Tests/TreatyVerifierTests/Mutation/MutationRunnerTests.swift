@@ -66,7 +66,9 @@ import TreatyVerifier
         #expect(accepted.succeeded && accepted.accepted.count == 1 && accepted.score == 100)
     }
 
-    @Test("a mutant whose answers hang is killed by the time limit, and the run goes on")
+    @Test(
+        "a mutant whose answers hang is killed by the time limit, and the run goes on",
+        .timeLimit(.minutes(5)))
     func hangIsBounded() async throws {
         let hung = Mutex(false)
         let hang = Mutant(id: "RS-test-hang:all", operatorName: "test-hang", behaviour: "hangs", clause: "rest-sync.md") {
@@ -78,10 +80,9 @@ import TreatyVerifier
             }
             return forward(request)
         }
-        let clock = ContinuousClock()
-        let started = clock.now
+        // The time limit above fails the test if the hang stalls the run; a wall-clock bound here
+        // would fail on a machine busy with other tests.
         let run = try await Self.run([hang] + Self.mutants(["RS-drop-key:task.title"]), timeout: .seconds(2))
-        #expect(clock.now - started < .seconds(90), "bounded, even on a loaded machine")
         let outcome = run.results.first { $0.id == "RS-test-hang:all" }?.outcome
         #expect(outcome?.isKilled == true, "\(String(describing: outcome))")
         #expect(run.killed.count == 2)
