@@ -35,7 +35,8 @@ struct PocketBaseConformance: Sendable {
     ///   - body: The decoded body.
     ///   - collection: The listed collection.
     /// - Returns: The violations, in document order.
-    func checkList(_ body: JSONValue, collection: PocketBaseCollection) -> [RuleViolation] {
+    ///   - selected: The top-level keys a `fields=` selection keeps, or `nil` for every key.
+    func checkList(_ body: JSONValue, collection: PocketBaseCollection, selected: Set<String>? = nil) -> [RuleViolation] {
         guard let object = body.objectValue else {
             return [
                 violation(
@@ -61,7 +62,8 @@ struct PocketBaseConformance: Sendable {
         }
         for (index, item) in items.enumerated() {
             violations += checkRecord(
-                item, collection: collection, at: JSONPointer.root.appending("items").appending(index: index))
+                item, collection: collection, at: JSONPointer.root.appending("items").appending(index: index),
+                selected: selected)
         }
         return violations
     }
@@ -73,8 +75,24 @@ struct PocketBaseConformance: Sendable {
     ///   - value: The record.
     ///   - collection: Its collection.
     ///   - pointer: Where the record is in the body.
+    ///   - selected: The top-level keys a `fields=` selection keeps, or `nil` for every key: a key
+    ///     the selection leaves out may be missing.
     /// - Returns: The violations, in field order.
-    func checkRecord(_ value: JSONValue, collection: PocketBaseCollection, at pointer: JSONPointer = .root)
+    func checkRecord(
+        _ value: JSONValue, collection: PocketBaseCollection, at pointer: JSONPointer = .root,
+        selected: Set<String>? = nil
+    ) -> [RuleViolation] {
+        let all = checkRecord(value, collection: collection, at: pointer)
+        guard let selected, let record = value.objectValue else { return all }
+        let depth = pointer.tokens.count
+        return all.filter { violation in
+            let tokens = violation.pointer.tokens
+            guard tokens.count == depth + 1, let key = tokens.last else { return true }
+            return selected.contains(key) || record[key] != nil
+        }
+    }
+
+    private func checkRecord(_ value: JSONValue, collection: PocketBaseCollection, at pointer: JSONPointer)
         -> [RuleViolation]
     {
         guard let record = value.objectValue else {

@@ -1,4 +1,6 @@
+internal import Foundation
 internal import TreatyCore
+internal import TreatyDialect
 internal import TreatyDialectKit
 internal import TreatyJSON
 internal import TreatyRules
@@ -14,6 +16,8 @@ struct PocketBasePayloadChecker: PayloadChecker {
     let collection: PocketBaseCollection
     let conformance: PocketBaseConformance
     let isList: Bool
+    /// The top-level keys the request's `fields=` keeps, or `nil` when it asks for every key.
+    let selected: Set<String>?
     let contextDescription: String
     let options: PayloadCheckOptions
 
@@ -39,10 +43,12 @@ struct PocketBasePayloadChecker: PayloadChecker {
             }
             name = route.collection
             isList = route.isList
+            selected = Self.selection(request.query)
             contextDescription = route.description
         case .records(let collection):
             name = collection
             isList = false
+            selected = nil
             contextDescription = "records of \(collection)"
         }
         guard let collection = collections.first(where: { $0.name == name || $0.id == name }) else {
@@ -61,18 +67,36 @@ struct PocketBasePayloadChecker: PayloadChecker {
         DocumentPayloadCheck.check(bytes, name: name, options: options) { value in
             if isList {
                 return (
-                    conformance.checkList(value, collection: collection),
+                    conformance.checkList(value, collection: collection, selected: selected),
                     value.objectValue?["items"]?.arrayValue?.count ?? 0
                 )
             }
             if let items = value.arrayValue {
                 let violations = items.enumerated().flatMap { index, item in
-                    conformance.checkRecord(item, collection: collection, at: JSONPointer.root.appending(index: index))
+                    conformance.checkRecord(
+                        item, collection: collection, at: JSONPointer.root.appending(index: index), selected: selected)
                 }
                 return (violations, items.count)
             }
-            return (conformance.checkRecord(value, collection: collection), 1)
+            return (conformance.checkRecord(value, collection: collection, selected: selected), 1)
         }
+    }
+
+    /// The top-level keys of a query's `fields=` (`id,title,expand.tag.name`, `*`, a modifier
+    /// such as `:excerpt(200)`), or `nil` when there is none or it keeps every key (`*`).
+    static func selection(_ query: String?) -> Set<String>? {
+        guard let query else { return nil }
+        let items = QueryItem.parse(query, plusAsSpace: true)
+        guard let fields = items.last(where: { $0.name == "fields" })?.value, !fields.isEmpty else { return nil }
+        var keys = Set<String>()
+        for entry in fields.split(separator: ",") {
+            let name = entry.trimmingCharacters(in: .whitespaces)
+            let top = name.split(separator: ".", maxSplits: 1).first.map(String.init) ?? name
+            let key = top.split(separator: ":", maxSplits: 1).first.map(String.init) ?? top
+            if key == "*" { return nil }
+            keys.insert(key)
+        }
+        return keys
     }
 }
 

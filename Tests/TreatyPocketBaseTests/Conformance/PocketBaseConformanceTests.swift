@@ -39,6 +39,21 @@ import TreatyRules
         #expect(conformance.checkList(list, collection: Self.tags).isEmpty)
     }
 
+    @Test("a fields= selection lets the keys it leaves out be missing, and still judges the ones it keeps")
+    func fieldSelection() {
+        #expect(PocketBasePayloadChecker.selection("fields=id,name:excerpt(5),expand.tag.name&page=2") == ["id", "name", "expand"])
+        #expect(PocketBasePayloadChecker.selection("fields=*,expand.tag") == nil)
+        #expect(PocketBasePayloadChecker.selection("page=2") == nil)
+        let selected: Set<String> = ["id", "name"]
+        let narrow = tag(removing: ["collectionId", "collectionName", "created", "updated"])
+        #expect(conformance.checkRecord(narrow, collection: Self.tags, selected: selected).isEmpty)
+        #expect(rules(conformance.checkRecord(narrow, collection: Self.tags)).contains("PB-FIELD-1 /created"))
+        let list: JSONValue = ["page": 1, "perPage": 30, "totalItems": 1, "totalPages": 1, "items": [tag(["name": 42], removing: ["created"])]]
+        #expect(rules(conformance.checkList(list, collection: Self.tags, selected: selected)) == ["PB-TYPE-1 /items/0/name"])
+        let missingKept = tag(removing: ["name", "created"])
+        #expect(rules(conformance.checkRecord(missingKept, collection: Self.tags, selected: selected)) == ["PB-FIELD-1 /name"])
+    }
+
     @Test(
         "each broken record names its rule and pointer",
         arguments: [
