@@ -3,7 +3,7 @@ import Logging
 import Testing
 import TreatyHTTP
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct HTTPClientHTTP2Tests {
     @Test("the .http2 preference still works against an HTTP/1.1-only server over plain http")
     func http2PreferenceFallsBack() async throws {

@@ -3,7 +3,7 @@ import Logging
 import Testing
 import TreatyHTTP
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct HTTPClientLifecycleTests {
     @Test("shutting down fails an in-flight request with shutDown, promptly")
     func shutdownFailsInFlight() async throws {

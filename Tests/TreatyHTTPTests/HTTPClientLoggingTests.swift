@@ -3,7 +3,7 @@ import Logging
 import Testing
 import TreatyHTTP
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct HTTPClientLoggingTests {
     static let secretHeaders = [
         "Authorization", "Proxy-Authorization", "Cookie", "X-Api-Key", "X-Session-Token", "X-Client-Secret",

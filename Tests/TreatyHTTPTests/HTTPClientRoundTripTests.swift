@@ -3,7 +3,7 @@ import Logging
 import Testing
 import TreatyHTTP
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct HTTPClientRoundTripTests {
     static let methodsWithBodies: [HTTPRequest.Method] = [.get, .post, .patch, .put, .delete]
 

@@ -3,7 +3,7 @@ import Logging
 import Testing
 import TreatyHTTP
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct HTTPClientTLSTests {
     @Test("a certificate from an unknown CA fails with tlsFailure and a message naming --ca-cert")
     func unknownCAFails() async throws {

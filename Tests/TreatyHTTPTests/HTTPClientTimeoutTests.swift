@@ -3,7 +3,7 @@ import Logging
 import Testing
 import TreatyHTTP
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct HTTPClientTimeoutTests {
     @Test("a server slower than the request timeout fails with timedOut in bounded time")
     func requestTimeout() async throws {

@@ -3,7 +3,7 @@ import Logging
 import Testing
 import TreatyHTTP
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct HTTPTimingsTests {
     static func expectMonotone(_ timings: HTTPTimings, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(timings.dnsLookup >= .zero, sourceLocation: sourceLocation)
@@ -23,7 +23,7 @@ struct HTTPTimingsTests {
                 #expect(timings.tlsHandshake == timings.connect)
                 #expect(timings.firstByte >= .milliseconds(200))
                 #expect(timings.serverDuration >= .milliseconds(190))
-                #expect(timings.total < .seconds(60), "a hang guard only: a busy machine adds seconds")
+                #expect(timings.total < .seconds(180), "a hang guard only: a busy machine adds seconds")
             }
         }
     }

@@ -5,7 +5,7 @@ import TreatyHTTP
 
 /// The URLSession transport (``HTTPTransportKind/urlSession``) against the Python test server:
 /// what an Apple platform without libcurl uses, run here through FoundationNetworking.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct URLSessionTransportTests {
     static func configuration(_ change: (inout HTTPClientConfiguration) -> Void = { _ in }) -> HTTPClientConfiguration {
         var configuration = HTTPClientConfiguration()

@@ -43,7 +43,7 @@ import TreatySimulator
             let elapsed = clock.now - start
             #expect(response.status == 200)
             #expect(elapsed >= .milliseconds(50))
-            #expect(elapsed < .seconds(60), "the delay is a fault, not a hang")
+            #expect(elapsed < .seconds(180), "the delay is a fault, not a hang")
         }
     }
 

@@ -15,7 +15,7 @@ import TreatySimulator
         let configuration = SimulatorConfiguration(maxBodySize: 1024, lingerTimeout: .seconds(60), lingerTime: .seconds(120))
         try await Simulator.withRunning(dialect: EchoDialect(), store: try TestStore.make(), configuration: configuration) {
             url in
-            let received = try await withTimeout(.seconds(60)) {
+            let received = try await withTimeout(.seconds(180)) {
                 try await RawConnection.with(url) { connection in
                     try await connection.send(Self.refusedHead)
                     try await connection.send(String(repeating: "a", count: 100_000))

@@ -122,7 +122,7 @@ import TreatySimulator
         let marker = "slow-\(UUID().uuidString)"
         async let response = TestClient.send(TestRequest(.GET, "/\(marker)"), to: url)
         // Wait until the slow request has arrived (admin requests are not delayed).
-        let deadline = ContinuousClock.now + .seconds(60)
+        let deadline = ContinuousClock.now + .seconds(180)
         while ContinuousClock.now < deadline {
             let count = try await TestClient.send(TestRequest(.GET, "/__treaty/requests/count"), to: url).json()
             if count == ["count": 1] { break }

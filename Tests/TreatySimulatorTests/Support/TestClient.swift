@@ -48,7 +48,7 @@ enum TestClient {
     /// The connect timeout of one connection opened on its own: a guard against a hang only. On a
     /// loaded machine the client's event loop can stall for seconds, and when it wakes it may run
     /// an expired timeout before it sees the connection that completed meanwhile.
-    static let connectTimeout = Duration.seconds(60)
+    static let connectTimeout = Duration.seconds(180)
 
     /// The connect timeout for each of `connections` opened at once: the server accepts them
     /// one after another on a machine that may be busy with other work, so the last one waits
@@ -60,7 +60,7 @@ enum TestClient {
     }
 
     static func send(
-        _ request: TestRequest, to url: URL, timeout: Duration = .seconds(60), connectTimeout: Duration = connectTimeout
+        _ request: TestRequest, to url: URL, timeout: Duration = .seconds(180), connectTimeout: Duration = connectTimeout
     ) async throws -> TestResponse {
         let responses = try await exchange([request], with: url, timeout: timeout, connectTimeout: connectTimeout)
         guard let response = responses.first else { throw TestClientError.closedBeforeResponse }
@@ -69,7 +69,7 @@ enum TestClient {
 
     /// Sends `requests` on one keep-alive connection, in order.
     static func exchange(
-        _ requests: [TestRequest], with url: URL, timeout: Duration = .seconds(60),
+        _ requests: [TestRequest], with url: URL, timeout: Duration = .seconds(180),
         connectTimeout: Duration = connectTimeout
     ) async throws -> [TestResponse] {
         let host = url.host ?? "127.0.0.1"
