@@ -98,16 +98,7 @@ extension CloudKitSuites {
     /// The change feed pages by `resultsLimit`, says `moreComing` exactly while more remain, and
     /// returns nothing older than the token, each record once (cloudkit.md §7).
     static func pagedChanges(_ bench: CloudKitBench, type: CloudKitRecordType, unique: String) async throws {
-        var token: JSONValue?
-        for _ in 0..<50 {
-            var members: JSONObject = [:]
-            if let token { members["syncToken"] = token }
-            let reply = try await bench.send("records/changes", bench.body(members))
-            try bench.context.require(reply, status: 200, rule: .cloudKitSync, "records/changes of the zone")
-            token = reply.value(at: "/syncToken")
-            if reply.value(at: "/moreComing") != .bool(true) { break }
-        }
-        guard let start = token else { return }
+        guard let start = try await currentSyncToken(bench) else { return }
         let names = (1...2).map { "treaty-\(unique)-c\($0)" }
         for name in names { _ = try await create(bench, type: type, name: name, unique: unique) }
         try await cleaning(bench, names) {

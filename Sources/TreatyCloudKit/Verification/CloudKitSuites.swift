@@ -254,7 +254,9 @@ struct CloudKitSuites {
         }
     }
 
-    static func changesSinceToken(_ bench: CloudKitBench, type: CloudKitRecordType, unique: String) async throws {
+    /// Reads the zone's change feed to its end (at most 50 pages) and returns the last
+    /// `syncToken`, or `nil` when the feed answered none: the point later changes are read from.
+    static func currentSyncToken(_ bench: CloudKitBench) async throws -> JSONValue? {
         var token: JSONValue?
         for _ in 0..<50 {
             var members: JSONObject = [:]
@@ -264,7 +266,11 @@ struct CloudKitSuites {
             token = reply.value(at: "/syncToken")
             if reply.value(at: "/moreComing") != .bool(true) { break }
         }
-        guard let token else {
+        return token
+    }
+
+    static func changesSinceToken(_ bench: CloudKitBench, type: CloudKitRecordType, unique: String) async throws {
+        guard let token = try await currentSyncToken(bench) else {
             bench.context.fail(.cloudKitSync, at: "/syncToken", "records/changes answered no syncToken")
             return
         }
