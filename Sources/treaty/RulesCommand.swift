@@ -4,7 +4,9 @@ import TreatyDialectKit
 import TreatyJSON
 
 /// `treaty rules`: the rule catalogue, from code — every rule id of each dialect, its meaning,
-/// whether `treaty check` judges it, the generated cases that name it and its broken backends.
+/// whether `treaty check` judges it, the generated cases that name it and its broken backends;
+/// with `--clauses`, the clause → case map: each sentence of the dialect's spec that states a
+/// server behaviour and the generated cases that fail when a server breaks it.
 struct RulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rules",
@@ -14,7 +16,9 @@ struct RulesCommand: ParsableCommand {
             --contract (default: every contract under Contracts/); a rule a contract gives nothing to \
             prove (an order field, a version) lists none. The broken backends are the cases of the \
             dialect's breakage matrix in Treaty's own tests, each failing the generated suites with \
-            the rule's id. Exit 0, or 2 when a dialect or contract is unusable.
+            the rule's id. With --clauses, the clause → case map instead: every sentence of the \
+            dialect's spec that states a server behaviour, and the generated cases that fail when a \
+            server breaks it (or why no case can). Exit 0, or 2 when a dialect or contract is unusable.
             """
     )
 
@@ -31,10 +35,13 @@ struct RulesCommand: ParsableCommand {
     @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: Format = .markdown
 
+    @Flag(help: "Show the clause → case map of each dialect's spec instead of the rules.")
+    var clauses = false
+
     func run() throws {
         let plugins = try selectedPlugins()
         let contracts = try loadContracts()
-        var coverages: [RuleCoverage] = []
+        var sections: [(markdown: String, json: JSONValue)] = []
         for plugin in plugins {
             var suites: [VerificationSuite] = []
             for loaded in contracts where loaded.contract.dialect == plugin.id {
@@ -46,15 +53,21 @@ struct RulesCommand: ParsableCommand {
                     throw Status.unusableInput
                 }
             }
-            coverages.append(RuleCoverage(dialect: plugin.id, catalog: plugin.ruleCatalog, suites: suites))
+            if clauses {
+                let coverage = ClauseCoverage(dialect: plugin.id, catalog: plugin.ruleCatalog, suites: suites)
+                sections.append((coverage.markdown(), coverage.json()))
+            } else {
+                let coverage = RuleCoverage(dialect: plugin.id, catalog: plugin.ruleCatalog, suites: suites)
+                sections.append((coverage.markdown(), coverage.json()))
+            }
         }
         switch format {
         case .markdown:
-            Console.standardOutput.write(coverages.map { $0.markdown() }.joined(separator: "\n"))
+            Console.standardOutput.write(sections.map(\.markdown).joined(separator: "\n"))
         case .json:
             let document = JSONValue.object([
                 "contracts": .array(contracts.map { .string($0.file) }),
-                "dialects": .array(coverages.map { $0.json() }),
+                "dialects": .array(sections.map(\.json)),
             ])
             Console.standardOutput.write(document.serialized(options: JSONWriteOptions(pretty: true)) + "\n")
         }

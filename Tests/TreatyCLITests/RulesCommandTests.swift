@@ -18,6 +18,39 @@ import Testing
             "the README's rule tables are stale: replace the lines between the markers with 'swift run treaty rules'")
     }
 
+    @Test("docs/clauses.md is exactly what 'treaty rules --clauses' prints for the example contracts")
+    func clauseMapIsGenerated() async throws {
+        let output = try await TreatyProcess.run(["rules", "--clauses"])
+        #expect(output.status == 0, "\(output.standardError)")
+        let map = try String(contentsOfFile: TreatyProcess.root + "/docs/clauses.md", encoding: .utf8)
+        let begin = "<!-- treaty rules --clauses: begin -->\n"
+        let end = "<!-- treaty rules --clauses: end -->"
+        let start = try #require(map.range(of: begin), "docs/clauses.md has no '\(begin)' marker")
+        let stop = try #require(map.range(of: end, range: start.upperBound..<map.endIndex))
+        #expect(
+            String(map[start.upperBound..<stop.lowerBound]) == output.standardOutput,
+            "docs/clauses.md is stale: replace the lines between the markers with 'swift run treaty rules --clauses'")
+    }
+
+    @Test("--clauses --format json lists each dialect's spec and clauses with their cases")
+    func clausesJSON() async throws {
+        let output = try await TreatyProcess.run(["rules", "--clauses", "--format", "json"])
+        #expect(output.status == 0, "\(output.standardError)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any])
+        let dialects = try #require(document["dialects"] as? [[String: Any]])
+        #expect(dialects.map { $0["spec"] as? String } == ["rest-sync.md", "pocketbase.md", "filemaker.md", "cloudkit.md"])
+        for dialect in dialects {
+            let clauses = try #require(dialect["clauses"] as? [[String: Any]])
+            for clause in clauses {
+                let cases = clause["cases"] as? [String] ?? []
+                #expect(
+                    !cases.isEmpty || clause["untestable"] is String,
+                    "\(dialect["dialect"] ?? "") \(clause["id"] ?? ""): no case proves it and it does not say why")
+            }
+        }
+    }
+
     @Test("--format json lists a dialect's rules with their cases and broken backends")
     func json() async throws {
         let output = try await TreatyProcess.run(["rules", "--dialect", "pocketbase", "--format", "json"])

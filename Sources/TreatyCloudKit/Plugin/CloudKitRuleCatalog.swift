@@ -38,6 +38,7 @@ extension CloudKitPlugin {
                     .cloudKitError, "errors are `{\"uuid\", \"serverErrorCode\", \"reason\"}` under the code's HTTP status",
                     checkedOnPayloads: false, breakages: ["answersErrorsWith200"]),
             ],
-            breakageMatrix: "Tests/TreatyVerifierTests/CloudKitBrokenBackendTests.swift")
+            breakageMatrix: "Tests/TreatyVerifierTests/CloudKitBrokenBackendTests.swift",
+            spec: "cloudkit.md", clauses: Self.specClauses)
     }
 }

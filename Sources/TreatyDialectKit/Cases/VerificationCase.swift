@@ -13,6 +13,9 @@ public struct VerificationCase: Sendable {
     public var name: String
     /// The rules the case proves.
     public var rules: [RuleID]
+    /// The ids of the spec clauses the case proves (``SpecClause/id``): it fails when a server
+    /// breaks the behaviour one of them states.
+    public var clauses: [String]
     /// Where the case is written, when known.
     public var location: SourceLocation?
     /// Whether the case sends anything but GET requests.
@@ -26,6 +29,7 @@ public struct VerificationCase: Sendable {
     ///   - suite: The suite's name.
     ///   - name: The case's name, unique in the suite.
     ///   - rules: The rules the case proves.
+    ///   - clauses: The ids of the spec clauses the case proves.
     ///   - location: Where the case is written.
     ///   - writes: Whether it sends anything but GET; read-only runs skip it.
     ///   - run: The case: it sends requests through the context and records findings there.
@@ -34,6 +38,7 @@ public struct VerificationCase: Sendable {
         suite: String,
         name: String,
         rules: [RuleID],
+        clauses: [String] = [],
         location: SourceLocation? = nil,
         writes: Bool,
         run: @escaping @Sendable (CaseContext) async throws -> Void
@@ -41,6 +46,7 @@ public struct VerificationCase: Sendable {
         self.suite = suite
         self.name = name
         self.rules = rules
+        self.clauses = clauses
         self.location = location
         self.writes = writes
         self.run = run

@@ -10,15 +10,32 @@ public struct RuleCatalog: Sendable, Equatable {
     public var rules: [RuleDescription]
     /// The test file that runs the dialect's broken backends, relative to the package root.
     public var breakageMatrix: String
+    /// The dialect's spec file, e.g. `my-dialect.md`, whose sections the clause ids cite.
+    public var spec: String
+    /// Every sentence of the spec that states a server behaviour, in spec order.
+    public var clauses: [SpecClause]
 
     /// Creates a catalogue.
-    public init(rules: [RuleDescription], breakageMatrix: String) {
+    ///
+    /// - Parameters:
+    ///   - rules: The rules, in documentation order.
+    ///   - breakageMatrix: The test file that runs the dialect's broken backends.
+    ///   - spec: The dialect's spec file.
+    ///   - clauses: The spec's clauses of server behaviour, in spec order.
+    public init(rules: [RuleDescription], breakageMatrix: String, spec: String = "", clauses: [SpecClause] = []) {
         self.rules = rules
         self.breakageMatrix = breakageMatrix
+        self.spec = spec
+        self.clauses = clauses
     }
 
     /// The description of `id`, if the dialect defines it.
     public func rule(_ id: RuleID) -> RuleDescription? {
         rules.first { $0.id == id }
+    }
+
+    /// The clause `id`, if the dialect states it.
+    public func clause(_ id: String) -> SpecClause? {
+        clauses.first { $0.id == id }
     }
 }

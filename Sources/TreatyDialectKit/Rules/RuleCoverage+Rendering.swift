@@ -1,4 +1,3 @@
-internal import Foundation
 internal import TreatyCore
 public import TreatyJSON
 
@@ -30,7 +29,7 @@ extension RuleCoverage {
                 rule.breakages.isEmpty
                 ? "none: \(rule.unbreakable ?? "not yet")"
                 : rule.breakages.map { "`\($0)`" }.joined(separator: ", ")
-            let row = [rule.id.rawValue, rule.meaning, check, cases, breakages].map(Self.cell)
+            let row = [rule.id.rawValue, rule.meaning, check, cases, breakages].map(markdownCell)
             lines.append("| " + row.joined(separator: " | ") + " |")
         }
         return lines.joined(separator: "\n") + "\n"
@@ -56,10 +55,5 @@ extension RuleCoverage {
             "breakageMatrix": .string(breakageMatrix),
             "rules": .array(rules),
         ])
-    }
-
-    /// `text` made safe for one Markdown table cell.
-    private static func cell(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
     }
 }

@@ -38,6 +38,7 @@ extension FileMakerPlugin {
                     "errors keep the envelope with a non-zero code, on 401 for 212/952 and 500 for FileMaker errors",
                     checkedOnPayloads: false, breakages: ["answersErrorsWith200"]),
             ],
-            breakageMatrix: "Tests/TreatyVerifierTests/FileMakerBrokenBackendTests.swift")
+            breakageMatrix: "Tests/TreatyVerifierTests/FileMakerBrokenBackendTests.swift",
+            spec: "filemaker.md", clauses: Self.specClauses)
     }
 }

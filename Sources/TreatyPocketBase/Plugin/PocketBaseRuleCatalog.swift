@@ -31,6 +31,7 @@ extension PocketBasePlugin {
                     .pocketBaseError, "an error body is `{status, message, data}` with the reply's status",
                     checkedOnPayloads: false, breakages: ["sendsUnshapedErrors"]),
             ],
-            breakageMatrix: "Tests/TreatyVerifierTests/PocketBaseBrokenBackendTests.swift")
+            breakageMatrix: "Tests/TreatyVerifierTests/PocketBaseBrokenBackendTests.swift",
+            spec: "pocketbase.md", clauses: Self.specClauses)
     }
 }

@@ -7,7 +7,9 @@ extension RESTSyncPlugin {
     /// `RS-ERR-1`) and Treaty's own contract rules (`TR-*`); `treaty check` judges those of
     /// ``TreatyRules/ConformanceRule/recordRules``.
     public var ruleCatalog: RuleCatalog {
-        RuleCatalog(rules: Self.rules, breakageMatrix: "Tests/TreatyVerifierTests/BrokenBackendTests.swift")
+        RuleCatalog(
+            rules: Self.rules, breakageMatrix: "Tests/TreatyVerifierTests/BrokenBackendTests.swift",
+            spec: "rest-sync.md", clauses: Self.specClauses)
     }
 
     /// A rule of the catalogue; `treaty check` judges it when `TreatyRules` has a payload rule

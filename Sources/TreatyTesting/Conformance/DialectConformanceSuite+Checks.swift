@@ -146,6 +146,18 @@ extension DialectConformanceSuite {
         for rule in coverage.unknownRules {
             problems.append("a generated case names \(rule), which the dialect's rule catalogue does not define")
         }
+        let clauses = ClauseCoverage(dialect: plugin.id, catalog: plugin.ruleCatalog, suites: suites)
+        for clause in clauses.unknownClauses {
+            problems.append("a generated case proves the clause \(clause), which the dialect's catalogue does not state")
+        }
+        for clause in clauses.unproven {
+            problems.append(
+                "no generated case proves the clause \(clause.id) (\(clause.text)) for the example, and it does not say why none can")
+        }
+        let ids = plugin.ruleCatalog.clauses.map(\.id)
+        for id in Set(ids) where ids.filter({ $0 == id }).count > 1 {
+            problems.append("the catalogue states the clause \(id) more than once")
+        }
         for result in run.suites.flatMap(\.cases) where !result.passed {
             switch result.outcome {
             case .skipped(let reason): problems.append("\(result.suite) › \(result.name) was skipped: \(reason)")
