@@ -21,13 +21,16 @@ public enum SharedDialectSpecs {
         directory.flatMap { try? String(contentsOfFile: $0 + "/" + name, encoding: .utf8) }
     }
 
-    /// The numbered sections of a spec's text (`## 3. Null, missing, empty` gives `§3`).
+    /// The sections of a spec's text as clause ids cite them: a numbered one by its number
+    /// (`## 3. Null, missing, empty` gives `§3`), another by its first word (`## Endpoints`
+    /// gives `§Endpoints`).
     public static func sections(in text: String) -> Set<String> {
         Set(
             text.split(separator: "\n").compactMap { line -> String? in
                 guard line.hasPrefix("## ") else { return nil }
-                let number = line.dropFirst(3).prefix { $0.isNumber }
-                return number.isEmpty ? nil : "§" + number
+                let title = line.dropFirst(3)
+                let number = title.prefix { $0.isNumber }
+                return "§" + (number.isEmpty ? title.prefix { $0.isLetter } : number)
             })
     }
 

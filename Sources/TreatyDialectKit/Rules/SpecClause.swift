@@ -6,8 +6,8 @@
 /// a server breaks the behaviour the clause states. ``ClauseCoverage`` joins the two.
 public struct SpecClause: Sendable, Equatable {
     /// The clause's id, unique in its dialect: the spec section and the clause's place in it,
-    /// e.g. `§2.3` (section 2, third clause) or `RS-NL-2.1` (rule `RS-NL-2`, first clause) in a
-    /// spec whose rules have ids.
+    /// e.g. `§2.3` (section 2, third clause), `§Endpoints.4` (an unnumbered section, by its first
+    /// word) or `RS-NL-2.1` (rule `RS-NL-2`, first clause) in a spec whose rules have ids.
     public var id: String
     /// The behaviour, in the spec's words (abridged where a sentence is long).
     public var text: String
