@@ -7,7 +7,8 @@ import TreatyJSON
 ///
 /// It serves any `rest-sync` contract from its endpoint list: bare arrays for lists (parent
 /// scoped where the resource is), one object for single records, 201 for creates, `PATCH` as a
-/// partial update and `PUT` as a replace, 204 for deletes, incremental sync through the
+/// partial update and `PUT` as a replace, 204 for deletes, relations in each endpoint's declared
+/// shape (nested records upserted by id, see ``NestedRelations``), incremental sync through the
 /// endpoint's `since`/`since_version` parameters with a `Sync-Cursor` header, the batch upload
 /// `POST /sync/upload` when the contract declares a `kind: sync_upload` endpoint, and rest-sync's
 /// error body `{"error":{"code","message","field"}}` with 400 (`malformed_json`,
@@ -97,60 +98,65 @@ struct RESTDialect: Dialect {
                 nil
             }
         let id = match.parameters[resource.identity.key]
+        let nesting = NestedRelations(endpoint: endpoint, resource: resource, contract: contract)
+        let show = { (record: JSONObject) -> JSONValue in
+            .object(presentation.present(nesting.nest(record, store: store, show: presentation.present), of: resource.name))
+        }
         switch (request.method, endpoint.returns) {
         case (.get, .list):
             let since = try cursor(request, endpoint)
-            if since == nil { return try fullList(resource.name, scope: scope, endpoint: endpoint, store: store) }
+            if since == nil {
+                return try fullList(resource.name, scope: scope, endpoint: endpoint, nesting: nesting, store: store, show: show)
+            }
             let list = try store.list(resource.name, scope: scope, since: since)
             var headers = HTTPFields()
             if let cursor = list.cursor { headers[HTTPField.Name("Sync-Cursor")!] = cursor }
-            let records = presentation.present(list.records, of: resource.name)
-            return json(.array(records.map(JSONValue.object)), status: endpoint.status, headers: headers)
+            return json(.array(list.records.map(show)), status: endpoint.status, headers: headers)
         case (.get, _):
-            let record = try store.get(resource.name, id: id ?? "", scope: scope)
-            return json(.object(presentation.present(record, of: resource.name)), status: endpoint.status)
-        case (.post, _):
-            let body: JSONValue
-            switch decodeBody(request) {
-            case .success(let value): body = value
-            case .failure(let refusal): return refusal.response
-            }
-            let record = try store.create(resource.name, scope: scope, body: body)
-            return json(.object(presentation.present(record, of: resource.name)), status: endpoint.status)
-        case (.put, _):
-            let body: JSONValue
-            switch decodeBody(request) {
-            case .success(let value): body = value
-            case .failure(let refusal): return refusal.response
-            }
-            let record = try store.replace(
-                resource.name, id: id ?? "", scope: scope, record: body, writable: endpoint.writes)
-            return json(.object(presentation.present(record, of: resource.name)), status: endpoint.status)
+            return json(show(try store.get(resource.name, id: id ?? "", scope: scope)), status: endpoint.status)
         case (.delete, _):
             let tombstone = try store.delete(resource.name, id: id ?? "", scope: scope)
             if endpoint.status == 204 || endpoint.returns == .none {
                 return DialectResponse(status: .init(code: endpoint.status))
             }
-            return json(.object(presentation.present(tombstone, of: resource.name)), status: endpoint.status)
-        default:
+            return json(show(tombstone), status: endpoint.status)
+        case (let method, _):
             let body: JSONValue
             switch decodeBody(request) {
             case .success(let value): body = value
             case .failure(let refusal): return refusal.response
             }
-            let record = try store.update(
-                resource.name, id: id ?? "", scope: scope, patch: body, writable: endpoint.writes)
-            return json(.object(presentation.present(record, of: resource.name)), status: endpoint.status)
+            func write(_ input: JSONValue) throws(StoreError) -> JSONObject {
+                switch method {
+                case .post: try store.create(resource.name, scope: scope, body: input)
+                case .put:
+                    try store.replace(resource.name, id: id ?? "", scope: scope, record: input, writable: endpoint.writes)
+                default:
+                    try store.update(resource.name, id: id ?? "", scope: scope, patch: input, writable: endpoint.writes)
+                }
+            }
+            // Nested children are upserted in the write's transaction: a refused write leaves none behind.
+            let record =
+                if nesting.isEmpty {
+                    try write(body)
+                } else {
+                    try store.transaction { () throws(StoreError) -> JSONObject in
+                        try write(nesting.absorb(body, store: store))
+                    }
+                }
+            return json(show(record), status: endpoint.status)
         }
     }
 
     /// A full list, serialized once per content of the tables it reads (see ``FullListKey``).
-    private func fullList(_ resource: String, scope: Scope?, endpoint: Endpoint, store: RecordStore)
-        throws(StoreError) -> DialectResponse
-    {
+    private func fullList(
+        _ resource: String, scope: Scope?, endpoint: Endpoint, nesting: NestedRelations, store: RecordStore,
+        show: (JSONObject) -> JSONValue
+    ) throws(StoreError) -> DialectResponse {
         func revisions() throws(StoreError) -> [UInt64] {
             var result = [try store.revision(of: resource)]
             if let scope { result.append(try store.revision(of: scope.parent)) }
+            for target in nesting.targets { result.append(try store.revision(of: target)) }
             return result
         }
         let key = FullListKey(resource: resource, parentID: scope?.id)
@@ -159,8 +165,8 @@ struct RESTDialect: Dialect {
         if let cached = fullLists.value(for: key, revisions: before) {
             body = cached
         } else {
-            let records = presentation.present(try store.list(resource, scope: scope).records, of: resource)
-            body = JSONValue.array(records.map(JSONValue.object)).serializedBytes()
+            let records = try store.list(resource, scope: scope).records
+            body = JSONValue.array(nesting.isEmpty ? presentation.present(records, of: resource).map(JSONValue.object) : records.map(show)).serializedBytes()
             // A write between the two readings may or may not be in the body: keep it only if none came.
             if try revisions() == before { fullLists.keep(body, for: key, revisions: before) }
         }

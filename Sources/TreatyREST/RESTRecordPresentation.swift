@@ -12,7 +12,9 @@ struct RESTRecordPresentation: Sendable {
     init(contract: Contract) {
         var omitted: [String: [String]] = [:]
         for resource in contract.resources {
-            let keys = resource.fields.filter { $0.emit == .whenSet && !$0.nullable }.map { $0.key() }
+            let keys = resource.fields.filter { $0.emit == .whenSet && !$0.nullable }.flatMap { field in
+                field.relation.map { [$0.foreignKey, $0.nestedKey] } ?? [field.key()]
+            }
             if !keys.isEmpty { omitted[resource.name] = keys }
         }
         omittedWhenNull = omitted
