@@ -7,17 +7,36 @@ import TreatyTestSupport
 
 @testable import TreatyREST
 
-/// The demo API served by the rest-sync dialect from its fixture, with a fixed clock.
+/// A rest-sync API served in process by the dialect, with a fixed clock: the demo with its
+/// fixture by default, or a contract a test writes (``contract(yaml:)``).
 struct DemoServer {
     static let clockStart = TimestampText.milliseconds("2025-01-01T00:00:00Z") ?? 0
 
     let store: RecordStore
-    let dialect = RESTDialect(contract: DemoFiles.contract)
+    let dialect: RESTDialect
 
-    init(seed: UInt64 = 1, clock: StoreConfiguration.Clock = .fixed(startMilliseconds: Self.clockStart)) {
+    init(
+        contract: Contract = DemoFiles.contract, fixtures: FixtureSet = DemoFiles.fixtures, seed: UInt64 = 1,
+        clock: StoreConfiguration.Clock = .fixed(startMilliseconds: Self.clockStart)
+    ) {
+        dialect = RESTDialect(contract: contract)
         store = RecordStore(
-            contract: DemoFiles.contract, fixtures: DemoFiles.fixtures,
-            configuration: StoreConfiguration(clock: clock, seed: seed))
+            contract: contract, fixtures: fixtures, configuration: StoreConfiguration(clock: clock, seed: seed))
+    }
+
+    /// The contract `yaml` declares, loaded from a scratch file.
+    static func contract(yaml: String) throws -> Contract {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("rs-\(UUID().uuidString).yaml").path
+        try yaml.write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let loaded = ContractLoader(vocabulary: .treatyDialects).load(fileAt: file)
+        guard let contract = loaded.contract else { throw ContractRefused(diagnostics: "\(loaded.diagnostics)") }
+        return contract
+    }
+
+    /// A test contract that does not load.
+    struct ContractRefused: Error {
+        let diagnostics: String
     }
 
     struct Reply {
