@@ -17,14 +17,20 @@ extension PocketBasePlugin {
                 RuleDescription(
                     .pocketBaseRecord,
                     "a record carries its collection's `collectionId` and `collectionName`, and an `id` of 15 characters `[a-z0-9]`",
-                    checkedOnPayloads: true, breakages: ["dropsCollectionName", "ignoresClientIDs", "addsCharsetToContentType"]),
+                    checkedOnPayloads: true, breakages: [
+                        "dropsCollectionName", "ignoresClientIDs", "addsCharsetToContentType",
+                        "answersEmptyExpandForUnknownNames",
+                    ]),
                 RuleDescription(
                     .pocketBaseField, "every declared field that is not hidden is present", checkedOnPayloads: true,
                     breakages: ["dropsADeclaredField"]),
                 RuleDescription(
                     .pocketBaseType,
                     "each value has its field type's JSON type, empty values are `\"\"`, `0`, `false`, `[]` (never null, except `json`), and a written value comes back as written",
-                    checkedOnPayloads: true, breakages: ["sendsNumbersAsText", "ignoresUpdates"]),
+                    checkedOnPayloads: true, breakages: [
+                        "sendsNumbersAsText", "ignoresUpdates", "storesTextNumbersAsZero", "ignoresNullInPatch",
+                        "ignoresAppendModifiers",
+                    ]),
                 RuleDescription(
                     .pocketBaseDate, "datetimes are `2006-01-02 15:04:05.000Z`", checkedOnPayloads: true,
                     breakages: ["writesISODates", "keepsUpdatedOnEmptyPatch", "storesClientTimestamps"]),

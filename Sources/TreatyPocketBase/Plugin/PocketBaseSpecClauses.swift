@@ -40,10 +40,15 @@ extension PocketBasePlugin {
         SpecClause("§7.1", "`sort=`: `-` descending, `+`/none ascending"),
         SpecClause("§7.2", "an unknown sort field → 400"),
         SpecClause("§8.1", "`expand=` embeds related records into `\"expand\"`: single → object, multi → array in stored order"),
+        SpecClause("§8.2", "unknown or non-relation names in `expand=` are ignored; with nothing valid left no `expand` key appears"),
         SpecClause("§9.1", "`fields=` keeps only the named keys (of the items, in lists)"),
+        SpecClause("§10.1", "unknown keys in a write are ignored"),
+        SpecClause("§10.2", "coercions, no errors: number `\"42\"` → 42; text `12345` → `\"12345\"`"),
         SpecClause("§10.3", "`PATCH` is partial"),
         SpecClause("§10.4", "`{}` bumps `updated`"),
         SpecClause("§10.5", "a new `id` in a PATCH → `validation_pk_change`"),
+        SpecClause("§10.6", "`null` → the zero value"),
         SpecClause("§10.7", "delete: 204, then 404"),
+        SpecClause("§10.8", "`rel+` appends, `rel-` removes, `num+` adds"),
     ]
 }

@@ -38,7 +38,8 @@ struct PocketBaseSuites {
                     name: suite, file: file,
                     cases: recordCases(collection, all: collections, suite: suite, location: location)
                         + queryCases(collection, all: collections, suite: suite, location: location)
-                        + clauseCases(collection, all: collections, suite: suite, location: location)))
+                        + clauseCases(collection, all: collections, suite: suite, location: location)
+                        + writeCases(collection, all: collections, suite: suite, location: location)))
         }
         return suites
     }

@@ -67,6 +67,25 @@ extension BrokenPocketBaseDialect {
             guard response.headers[.contentType] == "application/json" else { return response }
             response.headers[.contentType] = "application/json; charset=utf-8"
             return response
+        case .storesTextNumbersAsZero where isRecords && request.method == .post:
+            return forward(
+                request.mappingBody { body in
+                    JSONObject(
+                        body.members.map { member in
+                            guard member.key == "views", member.value.stringValue != nil else { return member }
+                            return .init(key: member.key, value: .number(JSONNumber(0)))
+                        })
+                })
+        case .ignoresNullInPatch where isRecords && request.method == .patch:
+            return forward(request.mappingBody { JSONObject($0.members.filter { !$0.value.isNull }) })
+        case .ignoresAppendModifiers where isRecords && request.method == .patch:
+            return forward(
+                request.mappingBody { JSONObject($0.members.filter { !$0.key.hasSuffix("+") && !$0.key.hasSuffix("-") }) })
+        case .answersEmptyExpandForUnknownNames
+        where isRecords && request.query.contains(where: { $0.name == "expand" }):
+            return Self.rewriting(forward(request)) { object in
+                if object["expand"] == nil, object["collectionName"] != nil { object["expand"] = .object(JSONObject()) }
+            }
         default:
             return nil
         }

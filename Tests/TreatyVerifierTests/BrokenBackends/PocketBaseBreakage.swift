@@ -26,6 +26,10 @@ enum PocketBaseBreakage: String, CaseIterable, CustomTestStringConvertible, Send
     case rewordsNotFound
     case keepsUpdatedOnEmptyPatch
     case storesClientTimestamps
+    case storesTextNumbersAsZero
+    case ignoresNullInPatch
+    case ignoresAppendModifiers
+    case answersEmptyExpandForUnknownNames
 
     var expectedRule: RuleID {
         switch self {
@@ -48,6 +52,10 @@ enum PocketBaseBreakage: String, CaseIterable, CustomTestStringConvertible, Send
         case .rewordsNotFound: .pocketBaseError
         case .keepsUpdatedOnEmptyPatch: .pocketBaseDate
         case .storesClientTimestamps: .pocketBaseDate
+        case .storesTextNumbersAsZero: .pocketBaseType
+        case .ignoresNullInPatch: .pocketBaseType
+        case .ignoresAppendModifiers: .pocketBaseType
+        case .answersEmptyExpandForUnknownNames: .pocketBaseRecord
         }
     }
 
@@ -73,6 +81,10 @@ enum PocketBaseBreakage: String, CaseIterable, CustomTestStringConvertible, Send
         case .rewordsNotFound: "answers 404 with its own message"
         case .keepsUpdatedOnEmptyPatch: "answers a PATCH of {} without bumping updated"
         case .storesClientTimestamps: "answers a create with the client's created and updated"
+        case .storesTextNumbersAsZero: "stores a number sent as text as 0"
+        case .ignoresNullInPatch: "ignores null in a PATCH instead of clearing"
+        case .ignoresAppendModifiers: "ignores the + and - modifiers"
+        case .answersEmptyExpandForUnknownNames: "answers \"expand\": {} for an expand naming no relation"
         }
     }
 }
