@@ -67,7 +67,10 @@ import Testing
         #expect(error["checkedOnPayloads"] as? Bool == false)
         #expect(
             error["breakages"] as? [String]
-                == ["sendsUnshapedErrors", "reportsShortIDsAsInvalidFormat", "acceptsIDChanges", "rewordsNotFound"])
+                == [
+                    "sendsUnshapedErrors", "reportsShortIDsAsInvalidFormat", "acceptsIDChanges", "rewordsNotFound",
+                    "acceptsWrongPasswords", "refreshesForeignTokens",
+                ])
         #expect((error["cases"] as? [String])?.contains("blog.shapes › PB-ERR-1 users: an unknown record answers 404 with the error body") == true)
     }
 

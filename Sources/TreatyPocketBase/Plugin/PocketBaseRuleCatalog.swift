@@ -40,7 +40,10 @@ extension PocketBasePlugin {
                 RuleDescription(
                     .pocketBaseError, "an error body is `{status, message, data}` with the reply's status",
                     checkedOnPayloads: false,
-                    breakages: ["sendsUnshapedErrors", "reportsShortIDsAsInvalidFormat", "acceptsIDChanges", "rewordsNotFound"]),
+                    breakages: [
+                        "sendsUnshapedErrors", "reportsShortIDsAsInvalidFormat", "acceptsIDChanges", "rewordsNotFound",
+                        "acceptsWrongPasswords", "refreshesForeignTokens",
+                    ]),
             ],
             breakageMatrix: "Tests/TreatyVerifierTests/PocketBaseBrokenBackendTests.swift",
             spec: "pocketbase.md", clauses: Self.specClauses)

@@ -5,7 +5,7 @@ extension PocketBasePlugin {
     /// clause → case map `treaty rules --clauses` shows.
     ///
     /// The catalogue covers the records API (§1–§4, §6–§10 as far as the generated cases reach);
-    /// the auth flows (§11), batch (§12) and the finer filter, expand and field-selection
+    /// the auth flows beyond login and refresh (§11), batch (§12) and the finer filter, expand and field-selection
     /// semantics are not stated here yet.
     static let specClauses: [SpecClause] = [
         SpecClause("§1.1", "JSON replies: `Content-Type: application/json` (no charset); 204 replies: no body, no Content-Type"),
@@ -50,5 +50,10 @@ extension PocketBasePlugin {
         SpecClause("§10.6", "`null` → the zero value"),
         SpecClause("§10.7", "delete: 204, then 404"),
         SpecClause("§10.8", "`rel+` appends, `rel-` removes, `num+` adds"),
+        SpecClause(
+            "§11.2",
+            "`auth-with-password` `{\"identity\",\"password\"}` → `{\"token\", \"record\"}`; empty body → 400 with `identity`/`password` errors; bad credentials → 400 `Failed to authenticate.`"
+        ),
+        SpecClause("§11.4", "`auth-refresh`: no/invalid token → 401, other collection's token → 403"),
     ]
 }

@@ -39,7 +39,8 @@ struct PocketBaseSuites {
                     cases: recordCases(collection, all: collections, suite: suite, location: location)
                         + queryCases(collection, all: collections, suite: suite, location: location)
                         + clauseCases(collection, all: collections, suite: suite, location: location)
-                        + writeCases(collection, all: collections, suite: suite, location: location)))
+                        + writeCases(collection, all: collections, suite: suite, location: location)
+                        + authCases(collection, all: collections, suite: suite, location: location)))
         }
         return suites
     }

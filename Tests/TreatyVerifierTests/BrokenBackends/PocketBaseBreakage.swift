@@ -30,6 +30,8 @@ enum PocketBaseBreakage: String, CaseIterable, CustomTestStringConvertible, Send
     case ignoresNullInPatch
     case ignoresAppendModifiers
     case answersEmptyExpandForUnknownNames
+    case acceptsWrongPasswords
+    case refreshesForeignTokens
 
     var expectedRule: RuleID {
         switch self {
@@ -56,6 +58,8 @@ enum PocketBaseBreakage: String, CaseIterable, CustomTestStringConvertible, Send
         case .ignoresNullInPatch: .pocketBaseType
         case .ignoresAppendModifiers: .pocketBaseType
         case .answersEmptyExpandForUnknownNames: .pocketBaseRecord
+        case .acceptsWrongPasswords: .pocketBaseError
+        case .refreshesForeignTokens: .pocketBaseError
         }
     }
 
@@ -85,6 +89,8 @@ enum PocketBaseBreakage: String, CaseIterable, CustomTestStringConvertible, Send
         case .ignoresNullInPatch: "ignores null in a PATCH instead of clearing"
         case .ignoresAppendModifiers: "ignores the + and - modifiers"
         case .answersEmptyExpandForUnknownNames: "answers \"expand\": {} for an expand naming no relation"
+        case .acceptsWrongPasswords: "logs in with a wrong password"
+        case .refreshesForeignTokens: "refreshes another collection's token"
         }
     }
 }
