@@ -21,6 +21,7 @@ extension RoundTrip {
             var unknown = upsert.objectValue ?? JSONObject()
             unknown["operation"] = "merge"
             let first = try await upload(bench, [upsert, .object(unknown)])
+            bench.context.adopt(id: id, deletePath: bench.itemPath(id, parent: bench.parent, endpoint: bench.routes.delete))
             expect(bench, first, count: 2, "an upsert and an unknown operation")
             expectStatus(bench, first, 0, "applied", rule: "RS-NM-1", "a new upsert with camelCase 'updatedAt' is applied")
             expectStatus(bench, first, 1, "rejected", rule: "RS-ERR-1", "an unknown operation is rejected, alone")
