@@ -9,27 +9,41 @@ extension PocketBasePlugin {
                 RuleDescription(
                     .pocketBaseList,
                     "a list is `{page, perPage, totalItems, totalPages, items}` with integer counts and an array of records",
-                    checkedOnPayloads: true, breakages: ["renamesTotalItems"]),
+                    checkedOnPayloads: true,
+                    breakages: [
+                        "renamesTotalItems", "ignoresSkipTotal", "reportsOnePageWhenEmpty", "capsPerPageAt500",
+                        "sortsUnsortedListsByID", "ignoresUnknownSortFields",
+                    ]),
                 RuleDescription(
                     .pocketBaseRecord,
                     "a record carries its collection's `collectionId` and `collectionName`, and an `id` of 15 characters `[a-z0-9]`",
-                    checkedOnPayloads: true, breakages: ["dropsCollectionName"]),
+                    checkedOnPayloads: true, breakages: [
+                        "dropsCollectionName", "ignoresClientIDs", "addsCharsetToContentType",
+                        "answersEmptyExpandForUnknownNames",
+                    ]),
                 RuleDescription(
                     .pocketBaseField, "every declared field that is not hidden is present", checkedOnPayloads: true,
                     breakages: ["dropsADeclaredField"]),
                 RuleDescription(
                     .pocketBaseType,
                     "each value has its field type's JSON type, empty values are `\"\"`, `0`, `false`, `[]` (never null, except `json`), and a written value comes back as written",
-                    checkedOnPayloads: true, breakages: ["sendsNumbersAsText", "ignoresUpdates"]),
+                    checkedOnPayloads: true, breakages: [
+                        "sendsNumbersAsText", "ignoresUpdates", "storesTextNumbersAsZero", "ignoresNullInPatch",
+                        "ignoresAppendModifiers",
+                    ]),
                 RuleDescription(
                     .pocketBaseDate, "datetimes are `2006-01-02 15:04:05.000Z`", checkedOnPayloads: true,
-                    breakages: ["writesISODates"]),
+                    breakages: ["writesISODates", "keepsUpdatedOnEmptyPatch", "storesClientTimestamps"]),
                 RuleDescription(
                     .pocketBaseHidden, "no `password` or `tokenKey`; `email` only when visible to the caller",
                     checkedOnPayloads: true, breakages: ["leaksTokenKey"]),
                 RuleDescription(
                     .pocketBaseError, "an error body is `{status, message, data}` with the reply's status",
-                    checkedOnPayloads: false, breakages: ["sendsUnshapedErrors"]),
+                    checkedOnPayloads: false,
+                    breakages: [
+                        "sendsUnshapedErrors", "reportsShortIDsAsInvalidFormat", "acceptsIDChanges", "rewordsNotFound",
+                        "acceptsWrongPasswords", "refreshesForeignTokens",
+                    ]),
             ],
             breakageMatrix: "Tests/TreatyVerifierTests/PocketBaseBrokenBackendTests.swift",
             spec: "pocketbase.md", clauses: Self.specClauses)

@@ -15,7 +15,8 @@ extension PocketBaseSuites {
         var cases = [
             makeCase(
                 suite, "\(name): sort, page, perPage and fields are honoured, with the totals",
-                rules: [.pocketBaseList], location: location, writes: true, collections: all
+                rules: [.pocketBaseList], clauses: ["§4.2", "§7.1", "§9.1"], location: location, writes: true,
+                collections: all
             ) { bench in
                 let first = try await bench.create(collection, check: false)
                 var other = bench
@@ -61,6 +62,7 @@ extension PocketBaseSuites {
             },
             makeCase(
                 suite, "\(name): an update's answer is the record as stored", rules: [.pocketBaseRecord],
+                clauses: ["§2.5"],
                 location: location, writes: true, collections: all
             ) { bench in
                 guard let field = PocketBaseBench.updatableField(of: collection),
@@ -83,7 +85,8 @@ extension PocketBaseSuites {
         cases.append(
             makeCase(
                 suite, "\(name): a create makes exactly one record, and keeps an empty list as []",
-                rules: [.pocketBaseType], location: location, writes: true, collections: all
+                rules: [.pocketBaseType], clauses: ["§1.6", "§2.4"], location: location, writes: true,
+                collections: all
             ) { bench in
                 var body = try await bench.body(for: collection)
                 for field in collection.fields where field.isMultiple && !field.required && body[field.name] != nil {
@@ -119,7 +122,8 @@ extension PocketBaseSuites {
             cases.append(
                 makeCase(
                     suite, "\(name): expand=\(relation.name) embeds the related record on the view and the list",
-                    rules: [.pocketBaseRecord], location: location, writes: true, collections: all
+                    rules: [.pocketBaseRecord], clauses: ["§2.7", "§8.1"], location: location, writes: true,
+                    collections: all
                 ) { bench in
                     let (id, body) = try await bench.createRecord(collection, check: false)
                     guard let related = body[relation.name] else { return }

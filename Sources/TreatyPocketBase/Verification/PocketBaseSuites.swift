@@ -37,20 +37,24 @@ struct PocketBaseSuites {
                 VerificationSuite(
                     name: suite, file: file,
                     cases: recordCases(collection, all: collections, suite: suite, location: location)
-                        + queryCases(collection, all: collections, suite: suite, location: location)))
+                        + queryCases(collection, all: collections, suite: suite, location: location)
+                        + clauseCases(collection, all: collections, suite: suite, location: location)
+                        + writeCases(collection, all: collections, suite: suite, location: location)
+                        + authCases(collection, all: collections, suite: suite, location: location)))
         }
         return suites
     }
 
     func makeCase(
-        _ suite: String, _ name: String, rules: [RuleID], location: SourceLocation?, writes: Bool,
-        collections: [PocketBaseCollection],
+        _ suite: String, _ name: String, rules: [RuleID], clauses: [String] = [], location: SourceLocation?,
+        writes: Bool, collections: [PocketBaseCollection],
         run: @escaping @Sendable (PocketBaseBench) async throws -> Void
     ) -> VerificationCase {
         let superuser = self.superuser
         let title = rules.isEmpty ? name : "\(rules.map(\.rawValue).joined(separator: ", ")) \(name)"
-        return VerificationCase(suite: suite, name: title, rules: rules, location: location, writes: writes) {
-            context in
+        return VerificationCase(
+            suite: suite, name: title, rules: rules, clauses: clauses, location: location, writes: writes
+        ) { context in
             let bench = try await PocketBaseBench.start(context, collections: collections, superuser: superuser)
             try await run(bench)
         }
@@ -61,8 +65,8 @@ struct PocketBaseSuites {
     {
         let suite = "\(contract.api).shapes"
         let health = VerificationCase(
-            suite: suite, name: "GET /api/health answers {message, code: 200, data}", rules: [], location: location,
-            writes: false
+            suite: suite, name: "GET /api/health answers {message, code: 200, data}", rules: [], clauses: ["§2.1"],
+            location: location, writes: false
         ) { context in
             let reply = try await context.send(.get, "/api/health")
             try context.require(reply, status: 200, rule: nil, "PocketBase answers its health check")
@@ -81,7 +85,7 @@ struct PocketBaseSuites {
         let unknown = own.map { collection in
             makeCase(
                 suite, "\(collection.name): an unknown record answers 404 with the error body",
-                rules: [.pocketBaseError],
+                rules: [.pocketBaseError], clauses: ["§3.1"],
                 location: location, writes: false, collections: all
             ) { bench in
                 let reply = try await bench.context.send(
@@ -100,7 +104,8 @@ struct PocketBaseSuites {
         let name = collection.name
         var cases = [
             makeCase(
-                suite, "\(name): a created record reads back whole", rules: Self.recordRules, location: location,
+                suite, "\(name): a created record reads back whole", rules: Self.recordRules,
+                clauses: ["§1.4", "§1.5", "§1.7", "§2.3"], location: location,
                 writes: true,
                 collections: all
             ) { bench in
@@ -114,7 +119,7 @@ struct PocketBaseSuites {
             },
             makeCase(
                 suite, "\(name): a list filtered on the new id holds exactly it",
-                rules: [.pocketBaseList] + Self.recordRules,
+                rules: [.pocketBaseList] + Self.recordRules, clauses: ["§2.2", "§4.1", "§6.1"],
                 location: location, writes: true, collections: all
             ) { bench in
                 let id = try await bench.create(collection, check: false)
@@ -140,6 +145,7 @@ struct PocketBaseSuites {
             },
             makeCase(
                 suite, "\(name): a record deleted is gone (404 with the error body)", rules: [.pocketBaseError],
+                clauses: ["§2.6", "§10.7"],
                 location: location,
                 writes: true, collections: all
             ) { bench in
@@ -156,6 +162,7 @@ struct PocketBaseSuites {
             cases.insert(
                 makeCase(
                     suite, "\(name): an update of '\(field.name)' is stored and the rest kept", rules: Self.recordRules,
+                    clauses: ["§10.3"],
                     location: location, writes: true, collections: all
                 ) { bench in
                     let (id, _) = try await bench.createRecord(collection, check: false)

@@ -18,6 +18,8 @@ struct ResourceRoutes: Sendable {
     var delete: Endpoint?
     /// `GET` of the parent resource's records, for a scoped resource.
     var parentList: Endpoint?
+    /// The batch upload (`kind: sync_upload`) that accepts this resource, e.g. `POST /sync/upload`.
+    var upload: Endpoint?
     /// Writes of some fields only (`writes: [...]`), e.g. `PUT …/tasks/{id}/watchers`.
     var partialWrites: [Endpoint] = []
 
@@ -35,6 +37,9 @@ struct ResourceRoutes: Sendable {
         create = own.first { $0.method == "POST" && !isItem($0) }
         update = own.first { $0.method == "PATCH" && isItem($0) && $0.writes == nil }
         delete = own.first { $0.method == "DELETE" && isItem($0) }
+        upload = contract.endpoints.first {
+            $0.kind == .syncUpload && ($0.resource.isEmpty || $0.resource == resource.name)
+        }
         partialWrites = own.filter { ($0.method == "PUT" || $0.method == "PATCH") && $0.writes != nil }
         if let scope = resource.scope {
             parentList = contract.endpoints.first {
@@ -45,7 +50,7 @@ struct ResourceRoutes: Sendable {
 
     /// The roles a generated case can need.
     enum Role: Sendable {
-        case list, feed, item, create, update, delete
+        case list, feed, item, create, update, delete, upload
     }
 
     /// The endpoint in `role`, if the contract declares one.
@@ -57,6 +62,7 @@ struct ResourceRoutes: Sendable {
         case .create: create
         case .update: update
         case .delete: delete
+        case .upload: upload
         }
     }
 

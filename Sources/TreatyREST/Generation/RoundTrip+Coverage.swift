@@ -12,7 +12,7 @@ extension RoundTrip {
     /// malformed cursor and a malformed body.
     static let coverageRules: [RoundTrip] = [
         RoundTrip(
-            ["RS-NL-7"], "a PATCH with one invalid key changes none of the valid ones",
+            ["RS-NL-7"], "a PATCH with one invalid key changes none of the valid ones", clauses: ["RS-NL-7.1", "RS-NL-7.2"],
             needs: [.create, .update, .item],
             applies: { invalidValue($0) != nil && changeableField($0) != nil }
         ) { bench in
@@ -39,7 +39,7 @@ extension RoundTrip {
             }
         },
         RoundTrip(
-            ["RS-CR-5"], "a create reports the first failing check: required keys, duplicate id, references, values",
+            ["RS-CR-5"], "a create reports the first failing check: required keys, duplicate id, references, values", clauses: ["RS-CR-5.1"],
             needs: [.create, .item], applies: { $0.resource.create == .client && requiredKey($0) != nil }
         ) { bench in
             guard let required = requiredKey(bench.routes) else { return }
@@ -71,7 +71,7 @@ extension RoundTrip {
             }
         },
         RoundTrip(
-            ["RS-CR-5", "TR-VAL-1"], "text is checked after trimming: a blank required value is refused",
+            ["RS-CR-5", "TR-VAL-1"], "text is checked after trimming: a blank required value is refused", clauses: ["RS-CR-5.2"],
             needs: [.create],
             applies: { blankableField($0) != nil }
         ) { bench in
@@ -86,7 +86,7 @@ extension RoundTrip {
                 "'\(field.key())' of only spaces is empty once trimmed, below its min_length")
         },
         RoundTrip(
-            ["RS-MD-3"], "version comes from one store-wide counter", needs: [.create, .update],
+            ["RS-MD-3"], "version comes from one store-wide counter", clauses: ["RS-MD-3.1", "§11.8"], needs: [.create, .update],
             applies: { $0.resource.sync.version != nil && changeableField($0) != nil }
         ) { bench in
             guard let key = bench.resource.sync.version, let field = changeableField(bench.routes) else { return }
@@ -111,7 +111,7 @@ extension RoundTrip {
             }
         },
         RoundTrip(
-            ["RS-MD-1"], "timestamps without a fraction are accepted and answered with milliseconds", needs: [.create],
+            ["RS-MD-1"], "timestamps without a fraction are accepted and answered with milliseconds", clauses: ["RS-MD-1.2"], needs: [.create],
             applies: { $0.resource.create != .server && $0.resource.sync.createdAt != nil }
         ) { bench in
             guard let key = bench.resource.sync.createdAt else { return }
@@ -129,7 +129,7 @@ extension RoundTrip {
             }
         },
         RoundTrip(
-            ["RS-IN-1"], "every cursor parameter the feed declares filters it", needs: [.create, .feed],
+            ["RS-IN-1"], "every cursor parameter the feed declares filters it", clauses: ["RS-IN-1.1", "§Endpoints.3"], needs: [.create, .feed],
             applies: { ($0.feed?.since.count ?? 0) > 0 }
         ) { bench in
             guard let feed = bench.routes.feed, let path = feed.path.filled(bench.pathValues(parent: bench.parent))
@@ -153,7 +153,7 @@ extension RoundTrip {
             }
         },
         RoundTrip(
-            ["RS-IN-4"], "a malformed cursor is refused with 400", needs: [.feed],
+            ["RS-IN-4"], "a malformed cursor is refused with 400", clauses: ["RS-IN-4.3", "§Endpoints.10", "§11.13"], needs: [.feed],
             applies: { ($0.feed?.since.count ?? 0) > 0 }
         ) {
             bench in
@@ -166,17 +166,17 @@ extension RoundTrip {
                 "a cursor that is not a timestamp must be refused, not ignored")
         },
         RoundTrip(
-            ["RS-IN-4"], "a cursor older than tombstone retention is 410 cursor_expired", needs: [.create, .feed],
+            ["RS-IN-4"], "a cursor older than tombstone retention is 410 cursor_expired", clauses: ["RS-IN-4.2", "§Endpoints.12", "§11.1"], needs: [.create, .feed],
             applies: { ($0.feed?.since.count ?? 0) > 0 && $0.resource.sync.updatedAt != nil }
         ) {
             bench in
             try await expiredCursor(bench)
         },
-        RoundTrip(["RS-PS-2"], "a full list returns every live record of its scope", needs: [.create, .list]) {
+        RoundTrip(["RS-PS-2"], "a full list returns every live record of its scope", clauses: ["RS-PS-2.1", "§Endpoints.2"], needs: [.create, .list]) {
             bench in
             try await fullListIsAuthoritative(bench)
         },
-        RoundTrip(["RS-ERR-1"], "a malformed JSON body is refused with 400 in the error format", needs: [.create]) {
+        RoundTrip(["RS-ERR-1"], "a malformed JSON body is refused with 400 in the error format", clauses: ["§Endpoints.9", "§Endpoints.10", "§11.12"], needs: [.create]) {
             bench in
             guard let path = bench.collectionPath(parent: bench.parent) else { return }
             let reply = try await bench.context.send(.post, path, bytes: Array(#"{"title": "#.utf8))

@@ -6,7 +6,7 @@ internal import TreatyJSON
 extension RoundTrip {
     /// RS-CR-1 … RS-CR-4 and RS-ID-2: client-authoritative create.
     static let createRules: [RoundTrip] = [
-        RoundTrip(["RS-CR-1", "RS-NL-7"], "create without id or timestamps is rejected", needs: [.create], applies: { $0.resource.create == .client }) { bench in
+        RoundTrip(["RS-CR-1", "RS-NL-7"], "create without id or timestamps is rejected", clauses: ["RS-CR-1.1", "RS-CR-1.2", "§11.3"], needs: [.create], applies: { $0.resource.create == .client }) { bench in
             guard let path = bench.collectionPath(parent: bench.parent) else { return }
             var (_, body) = bench.newBody()
             body[bench.idKey] = nil
@@ -25,7 +25,7 @@ extension RoundTrip {
                 }
             }
         },
-        RoundTrip(["RS-CR-2"], "a live id cannot be created twice", needs: [.create, .item], applies: { $0.resource.create != .server }) { bench in
+        RoundTrip(["RS-CR-2"], "a live id cannot be created twice", clauses: ["RS-CR-2.1", "RS-CR-2.2"], needs: [.create, .item], applies: { $0.resource.create != .server }) { bench in
             let (id, body) = bench.newBody()
             guard let id else { return }
             let created = try await bench.create(body)
@@ -42,7 +42,7 @@ extension RoundTrip {
         },
         // Only a declared tombstone keeps a deleted id taken (RS-CR-2: "live or tombstoned"); without
         // one a delete removes the record, and its id is free again.
-        RoundTrip(["RS-CR-2", "RS-MD-4"], "a tombstoned id cannot be created again", needs: [.create, .delete], applies: { $0.resource.create != .server && $0.resource.sync.tombstone != nil }) { bench in
+        RoundTrip(["RS-CR-2", "RS-MD-4"], "a tombstoned id cannot be created again", clauses: ["RS-CR-2.1", "RS-MD-4.4"], needs: [.create, .delete], applies: { $0.resource.create != .server && $0.resource.sync.tombstone != nil }) { bench in
             let (id, body) = bench.newBody()
             guard let id else { return }
             _ = try await bench.create(body)
@@ -51,7 +51,7 @@ extension RoundTrip {
             let reply = try await bench.context.send(.post, bench.collectionPath(parent: bench.parent) ?? "/", body: .object(bench.newBody(id: id).body))
             try bench.context.requireError(reply, status: 422, code: "duplicate_id", field: bench.idKey, rule: "RS-CR-2", "an id of a deleted record stays taken (its tombstone keeps it)")
         },
-        RoundTrip(["RS-CR-3", "RS-ID-2"], "client ids and timestamps are stored as sent", needs: [.create, .item], applies: { $0.resource.create != .server }) { bench in
+        RoundTrip(["RS-CR-3", "RS-ID-2"], "client ids and timestamps are stored as sent", clauses: ["RS-CR-3.1", "RS-ID-2.1", "§Endpoints.5"], needs: [.create, .item], applies: { $0.resource.create != .server }) { bench in
             let id = bench.resource.identity.type == .int ? nil : bench.context.newID().uppercased()
             var (sentID, body) = bench.newBody(id: id)
             let stamp = bench.context.timestamp(offsetMilliseconds: -86_400_000)
@@ -66,7 +66,7 @@ extension RoundTrip {
                 bench.context.fail("RS-CR-3", at: "/\(key)", "created with \(key) \(stamp), stored \(Workbench.show(stored[key]))", detail: "fix: keep the client's creation timestamp to the millisecond")
             }
         },
-        RoundTrip(["RS-CR-4", "RS-NL-7"], "a create with an unknown reference writes nothing", needs: [.create, .item], applies: { routes in
+        RoundTrip(["RS-CR-4", "RS-NL-7"], "a create with an unknown reference writes nothing", clauses: ["RS-CR-4.1", "RS-NL-6.2"], needs: [.create, .item], applies: { routes in
             routes.resource.create != .server && routes.resource.fields.contains { $0.relation?.shape == .foreignKey }
         }) { bench in
             var (id, body) = bench.newBody()

@@ -6,7 +6,7 @@ internal import TreatyJSON
 extension RoundTrip {
     /// RS-MD-2/3 and RS-OR-1: server-owned metadata advances on every write; lists keep order.
     static let metadataRules: [RoundTrip] = [
-        RoundTrip(["RS-MD-2", "RS-MD-3"], "updated_at and version advance on every write", needs: [.create, .update, .item], applies: { routes in
+        RoundTrip(["RS-MD-2", "RS-MD-3"], "updated_at and version advance on every write", clauses: ["RS-MD-2.1", "RS-MD-2.2", "RS-MD-3.1", "§Endpoints.6"], needs: [.create, .update, .item], applies: { routes in
             routes.resource.sync.updatedAt != nil || routes.resource.sync.version != nil
         }) { bench in
             let (id, body) = bench.newBody()
@@ -42,7 +42,7 @@ extension RoundTrip {
                 }
             }
         },
-        RoundTrip(["RS-OR-1"], "lists sort by the order field, ties by id", needs: [.create, .list], applies: { $0.resource.orderKey != nil }) { bench in
+        RoundTrip(["RS-OR-1"], "lists sort by the order field, ties by id", clauses: ["RS-OR-1.1"], needs: [.create, .list], applies: { $0.resource.orderKey != nil }) { bench in
             guard let list = bench.routes.list, let path = list.path.filled(bench.pathValues(parent: bench.parent)) else { return }
             var ids: [String] = []
             for order in [2, 1, 1] {

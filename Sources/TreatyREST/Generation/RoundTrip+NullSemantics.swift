@@ -6,7 +6,7 @@ internal import TreatyJSON
 extension RoundTrip {
     /// RS-NL-2 … RS-NL-7: missing keeps, null clears, `[]` clears, sets, rejected writes.
     static let nullSemantics: [RoundTrip] = [
-        RoundTrip(["RS-NL-2"], "PATCH without a key leaves it unchanged", needs: [.create, .update, .item]) { bench in
+        RoundTrip(["RS-NL-2"], "PATCH without a key leaves it unchanged", clauses: ["RS-NL-2.1"], needs: [.create, .update, .item]) { bench in
             let (id, body) = bench.newBody()
             let created = try await bench.create(body)
             let recordID = id ?? Workbench.idText(created[bench.idKey]) ?? ""
@@ -28,7 +28,7 @@ extension RoundTrip {
             }
         },
         RoundTrip(
-            ["RS-NL-3"], "PATCH null clears a nullable field", needs: [.create, .update, .item],
+            ["RS-NL-3"], "PATCH null clears a nullable field", clauses: ["RS-NL-3.1"], needs: [.create, .update, .item],
             applies: { !nullableKeys($0).isEmpty }
         ) { bench in
             let (id, body) = bench.newBody()
@@ -58,7 +58,7 @@ extension RoundTrip {
             }
         },
         RoundTrip(
-            ["RS-NL-4"], "[] and null clear a to-many relation", needs: [.create, .update, .item],
+            ["RS-NL-4"], "[] and null clear a to-many relation", clauses: ["RS-NL-4.1", "RS-NL-4.2"], needs: [.create, .update, .item],
             applies: { !manyKeys($0).isEmpty }
         ) { bench in
             let (id, body) = bench.newBody()
@@ -87,7 +87,7 @@ extension RoundTrip {
             }
         },
         RoundTrip(
-            ["RS-NL-5", "RS-OR-2"], "a to-many list is stored as a sorted set, whatever order it is sent in",
+            ["RS-NL-5", "RS-OR-2"], "a to-many list is stored as a sorted set, whatever order it is sent in", clauses: ["RS-NL-5.1", "RS-NL-5.2", "RS-OR-2.1"],
             needs: [.create, .update], applies: { !manyKeys($0).isEmpty }
         ) { bench in
             let (id, body) = bench.newBody()
@@ -109,7 +109,7 @@ extension RoundTrip {
             }
         },
         RoundTrip(
-            ["RS-NL-6", "RS-NL-7"], "invalid PATCH values are rejected and change nothing",
+            ["RS-NL-6", "RS-NL-7"], "invalid PATCH values are rejected and change nothing", clauses: ["RS-NL-6.1", "RS-NL-6.2", "RS-NL-7.2", "§Endpoints.13", "§11.3"],
             needs: [.create, .update, .item]
         ) { bench in
             let (id, body) = bench.newBody()

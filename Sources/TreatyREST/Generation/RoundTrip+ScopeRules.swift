@@ -6,7 +6,7 @@ internal import TreatyJSON
 extension RoundTrip {
     /// RS-ID-4 and RS-PS-3: scoped identity, the body's parent, immutable fields.
     static let scopeRules: [RoundTrip] = [
-        RoundTrip(["RS-ID-4"], "a record is not found under another parent", needs: [.create, .item], applies: { $0.resource.scope != nil }) { bench in
+        RoundTrip(["RS-ID-4"], "a record is not found under another parent", clauses: ["RS-ID-4.1"], needs: [.create, .item], applies: { $0.resource.scope != nil }) { bench in
             guard bench.parents.count > 1 else { throw CaseContext.Skip("the target has only one parent record") }
             let (id, body) = bench.newBody()
             let created = try await bench.create(body)
@@ -16,7 +16,7 @@ extension RoundTrip {
                 bench.context.fail("RS-ID-4", "\(other.request) answered \(other.status): a record of parent \(bench.parents[0]) leaked into parent \(bench.parents[1])", detail: "fix: identity is (parent, id); another parent's id is 404 not_found")
             }
         },
-        RoundTrip(["RS-PS-3"], "the body's parent must agree with the path", needs: [.create], applies: { $0.resource.scope != nil }) { bench in
+        RoundTrip(["RS-PS-3"], "the body's parent must agree with the path", clauses: ["RS-PS-3.1"], needs: [.create], applies: { $0.resource.scope != nil }) { bench in
             guard bench.parents.count > 1, let scope = bench.resource.scope else { throw CaseContext.Skip("the target has only one parent record") }
             var (id, body) = bench.newBody(parent: bench.parents[0])
             body[scope.key] = .string(bench.parents[1])
@@ -29,7 +29,7 @@ extension RoundTrip {
                 }
             }
         },
-        RoundTrip(["RS-PS-3"], "immutable fields cannot change", needs: [.create, .update, .item], applies: { routes in
+        RoundTrip(["RS-PS-3"], "immutable fields cannot change", clauses: ["RS-PS-3.3"], needs: [.create, .update, .item], applies: { routes in
             routes.resource.fields.contains { $0.immutable } || routes.resource.scope != nil
         }) { bench in
             let (id, body) = bench.newBody()

@@ -8,7 +8,7 @@ extension RoundTrip {
     /// partial write (`writes: [...]`) is applied exactly once.
     static let strictnessRules: [RoundTrip] = [
         RoundTrip(
-            ["RS-IN-1", "RS-IN-3"], "every feed parameter is strict: nothing at the newest change itself",
+            ["RS-IN-1", "RS-IN-3"], "every feed parameter is strict: nothing at the newest change itself", clauses: ["RS-IN-1.1", "RS-IN-1.3"],
             needs: [.create, .feed]
         ) { bench in
             guard let feed = bench.routes.feed, let path = feed.path.filled(bench.pathValues(parent: bench.parent)) else {
@@ -37,7 +37,7 @@ extension RoundTrip {
             }
         },
         RoundTrip(
-            ["RS-MD-2", "RS-MD-3"], "a partial write is applied once: its answer and a later read agree",
+            ["RS-MD-2", "RS-MD-3"], "a partial write is applied once: its answer and a later read agree", clauses: ["§Endpoints.7"],
             needs: [.create, .item], applies: { !$0.partialWrites.isEmpty }
         ) { bench in
             for endpoint in bench.routes.partialWrites {

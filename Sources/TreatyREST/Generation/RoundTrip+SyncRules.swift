@@ -6,7 +6,7 @@ internal import TreatyJSON
 extension RoundTrip {
     /// RS-MD-4, RS-IN-1, RS-IN-2, RS-IN-4: deletes leave tombstones that incremental sync returns.
     static let syncRules: [RoundTrip] = [
-        RoundTrip(["RS-MD-4", "RS-IN-2"], "a delete leaves a tombstone in the incremental feed", needs: [.create, .delete, .feed]) { bench in
+        RoundTrip(["RS-MD-4", "RS-IN-2"], "a delete leaves a tombstone in the incremental feed", clauses: ["RS-MD-4.1", "RS-MD-4.2", "RS-IN-2.1", "§Endpoints.8"], needs: [.create, .delete, .feed]) { bench in
             guard let feed = bench.routes.feed, let since = feed.since.first, let path = feed.path.filled(bench.pathValues(parent: bench.parent))
             else { throw CaseContext.Skip("the feed takes no timestamp parameter") }
             let (id, body) = bench.newBody()
@@ -36,7 +36,7 @@ extension RoundTrip {
                 bench.context.fail("RS-IN-2", at: "/\(key)", "the tombstone of \(recordID) has \(key) \(Workbench.show(tombstone[key]))", detail: "fix: a tombstone carries the deletion time")
             }
         },
-        RoundTrip(["RS-IN-1", "RS-IN-3", "RS-IN-4"], "the feed after a cursor returns exactly the later changes", needs: [.create, .update, .delete, .feed]) { bench in
+        RoundTrip(["RS-IN-1", "RS-IN-3", "RS-IN-4"], "the feed after a cursor returns exactly the later changes", clauses: ["RS-IN-1.1", "§8.1"], needs: [.create, .update, .delete, .feed]) { bench in
             guard let feed = bench.routes.feed, let since = feed.since.first, let path = feed.path.filled(bench.pathValues(parent: bench.parent))
             else { throw CaseContext.Skip("the feed takes no timestamp parameter") }
             var ids: [String] = []

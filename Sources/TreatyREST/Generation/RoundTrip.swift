@@ -2,11 +2,13 @@ internal import TreatyCore
 internal import TreatyDialectKit
 internal import TreatyJSON
 
-/// How generated round-trip cases are declared: the rules a case proves, its name, the routes it
-/// needs, and what it does with a prepared ``Workbench``.
+/// How generated round-trip cases are declared: the rules a case proves, its name, the spec
+/// clauses it proves (ids of ``TreatyDialectKit/SpecClause``), the routes it needs, and what it
+/// does with a prepared ``Workbench``.
 struct RoundTrip: Sendable {
     let rules: [RuleID]
     let title: String
+    let clauses: [String]
     let needs: [ResourceRoutes.Role]
     let applies: @Sendable (ResourceRoutes) -> Bool
     let run: @Sendable (Workbench) async throws -> Void
@@ -14,12 +16,14 @@ struct RoundTrip: Sendable {
     init(
         _ rules: [RuleID],
         _ title: String,
+        clauses: [String] = [],
         needs: [ResourceRoutes.Role],
         applies: @escaping @Sendable (ResourceRoutes) -> Bool = { _ in true },
         run: @escaping @Sendable (Workbench) async throws -> Void
     ) {
         self.rules = rules
         self.title = title
+        self.clauses = clauses
         self.needs = needs
         self.applies = applies
         self.run = run
@@ -32,7 +36,7 @@ struct RoundTrip: Sendable {
         let name = "\(rules.map(\.rawValue).joined(separator: ", ")) \(routes.resource.name): \(title)"
         let run = self.run
         return VerificationCase(
-            suite: suite, name: name, rules: rules, location: routes.create?.location ?? routes.resource.location,
+            suite: suite, name: name, rules: rules, clauses: clauses, location: routes.create?.location ?? routes.resource.location,
             writes: true
         ) { context in
             let bench = try await Workbench.prepare(routes, context: context)
@@ -43,6 +47,7 @@ struct RoundTrip: Sendable {
     /// Every generated round trip, in report order.
     static let all: [RoundTrip] =
         nullSemantics + createRules + scopeRules + metadataRules + syncRules + coverageRules + strictnessRules
+        + clauseRules + uploadRules
 }
 
 extension Workbench {

@@ -34,7 +34,7 @@ enum ShapeCase {
         let rules = applicableRules(endpoint, contract: contract, feed: feed)
         return VerificationCase(
             suite: suite, name: "GET \(endpoint.path)\(query) conforms to the contract", rules: rules,
-            location: endpoint.location, writes: false
+            clauses: clauses(endpoint, contract: contract, feed: feed), location: endpoint.location, writes: false
         ) { context in
             let values = try await ParameterDiscovery(contract: contract, context: context).values(for: endpoint)
             guard let path = endpoint.path.filled(values) else { return }
@@ -57,6 +57,26 @@ enum ShapeCase {
             context.checkConformance(
                 reply, endpoint: endpoint, path: values, query: Dictionary(items, uniquingKeysWith: { $1 }))
         }
+    }
+
+    /// The spec clauses a shape check proves: what every answer's payload must look like, and
+    /// what the kind of endpoint answers (a full list, a feed, one record).
+    private static func clauses(_ endpoint: Endpoint, contract: Contract, feed: Feed?) -> [String] {
+        var clauses = ["RS-ID-1.1", "RS-ID-3.1", "RS-NM-1.1", "RS-NL-1.1", "RS-MD-1.1"]
+        let resource = contract.resource(named: endpoint.resource)
+        let relations = resource?.fields.compactMap(\.relation) ?? []
+        if relations.contains(where: { !$0.many }) { clauses += ["RS-NM-2.1", "RS-SH-2.1"] }
+        if relations.contains(where: \.many) { clauses.append("RS-NM-2.2") }
+        if !relations.isEmpty { clauses.append("RS-SH-1.1") }
+        let scoped = resource?.scope != nil && endpoint.scoped
+        switch (endpoint.returns, feed) {
+        case (.list, .timestamp?): clauses += ["§Endpoints.3", "RS-IN-2.1", "§11.9"]
+        case (.list, .version?): clauses += ["§Endpoints.3", "RS-IN-1.3", "RS-IN-2.1", "§11.1", "§11.9"]
+        case (.list, nil): clauses += [scoped ? "§Endpoints.2" : "§Endpoints.1"]
+        default: clauses += ["§Endpoints.4"]
+        }
+        if scoped, endpoint.returns == .list { clauses.append("RS-PS-1.1") }
+        return clauses
     }
 
     /// The payload rules the answer is judged by: those with a checker for the endpoint's plan

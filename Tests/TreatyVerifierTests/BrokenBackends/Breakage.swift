@@ -82,6 +82,56 @@ enum Breakage: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case sendsTitlesAsNumbers
     /// Tasks' `state` is sent as `archived`, outside its declared enumeration.
     case sendsUndeclaredStates
+    /// A create without the parent key is refused as `missing_field` instead of taking the path's.
+    case requiresBodyParent
+    /// A PATCH changing `created_at` is answered 200, the change silently dropped.
+    case ignoresCreatedAtChanges
+    /// A PATCH carrying an immutable key is refused even when it repeats the current value.
+    case refusesUnchangedImmutableKeys
+    /// A PATCH of a to-many list adds its members to the current ones instead of replacing them.
+    case mergesToManyLists
+    /// A delete keeps the record's version, so version feeds never carry the tombstone.
+    case keepsVersionOnDelete
+    /// A PATCH of a deleted record is answered 200 with the tombstone changed.
+    case patchesTombstones
+    /// Incremental feeds are sorted by id instead of `updated_at`.
+    case sortsFeedsByID
+    /// `Sync-Cursor` of a time feed is the server's clock, not the newest change returned.
+    case stampsCursorWithServerTime
+    /// An empty feed answers no `Sync-Cursor`.
+    case dropsCursorOnEmptyFeeds
+    /// Full lists carry a `Sync-Cursor` as feeds do.
+    case sendsCursorOnFullLists
+    /// A `since_version` that is not a number is ignored: the whole list is answered.
+    case ignoresMalformedVersionCursors
+    /// The list of an unknown parent is an empty array instead of 404.
+    case listsUnknownParentsEmpty
+    /// A JSON body that is not an object is answered 400 `malformed_json` instead of 422.
+    case refusesNonObjectBodiesAsMalformed
+    /// Full lists are answered with `Content-Type: text/plain`.
+    case labelsListsAsText
+    /// Text as long as its `max_length` is refused (an off-by-one bound).
+    case refusesTitlesAtTheLimit
+    /// A create checks the duplicate id before the timestamps (after the other required keys).
+    case checksTimestampsAfterDuplicateIDs
+    /// A create stores the client's timestamps but answers the server's time.
+    case answersServerTimeOnCreate
+    /// A create inserts the record before it finds an unknown to-many member, then answers 422.
+    case insertsBeforeCheckingMembers
+    /// A create with an empty id gets one from the server.
+    case mintsIDsForEmptyStrings
+    /// Ties in full lists are broken by id ignoring case.
+    case sortsTiesCaseInsensitively
+    /// An upload applies an upsert whose `updatedAt` ties the stored one (an identical retry).
+    case appliesUploadTies
+    /// An upload rejects the delete of an absent id as `not_found`.
+    case rejectsDeletesOfAbsentIDs
+    /// An upload reads `updated_at` from the envelope, not camelCase `updatedAt`.
+    case readsSnakeCaseUploadStamps
+    /// A PATCH setting a to-many list to `null` is ignored for that key (the SwiftSync demo's bug).
+    case ignoresNullOnToMany
+    /// A refused PATCH still bumps `updated_at` and `version`.
+    case bumpsRefusedPatches
 
     /// The rule whose finding proves the verifier noticed.
     var expectedRule: RuleID {
@@ -122,6 +172,31 @@ enum Breakage: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .wrapsRecordsInArrays: "TR-BODY-1"
         case .sendsTitlesAsNumbers: "TR-TYPE-1"
         case .sendsUndeclaredStates: "TR-VAL-1"
+        case .requiresBodyParent: "RS-PS-3"
+        case .ignoresCreatedAtChanges: "RS-PS-3"
+        case .refusesUnchangedImmutableKeys: "RS-PS-3"
+        case .mergesToManyLists: "RS-NL-5"
+        case .keepsVersionOnDelete: "RS-MD-3"
+        case .patchesTombstones: "RS-MD-4"
+        case .sortsFeedsByID: "RS-IN-1"
+        case .stampsCursorWithServerTime: "RS-IN-4"
+        case .dropsCursorOnEmptyFeeds: "RS-IN-4"
+        case .sendsCursorOnFullLists: "RS-IN-4"
+        case .ignoresMalformedVersionCursors: "RS-IN-4"
+        case .listsUnknownParentsEmpty: "RS-ID-4"
+        case .refusesNonObjectBodiesAsMalformed: "RS-ERR-1"
+        case .labelsListsAsText: "TR-BODY-1"
+        case .refusesTitlesAtTheLimit: "RS-CR-5"
+        case .checksTimestampsAfterDuplicateIDs: "RS-CR-5"
+        case .answersServerTimeOnCreate: "RS-CR-3"
+        case .insertsBeforeCheckingMembers: "RS-CR-4"
+        case .mintsIDsForEmptyStrings: "RS-CR-1"
+        case .sortsTiesCaseInsensitively: "RS-OR-1"
+        case .appliesUploadTies: "RS-MD-2"
+        case .rejectsDeletesOfAbsentIDs: "RS-ERR-1"
+        case .readsSnakeCaseUploadStamps: "RS-NM-1"
+        case .ignoresNullOnToMany: "RS-NL-4"
+        case .bumpsRefusedPatches: "RS-NL-7"
         }
     }
 
@@ -166,6 +241,31 @@ enum Breakage: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .wrapsRecordsInArrays: "wraps single records in arrays"
         case .sendsTitlesAsNumbers: "sends titles as numbers"
         case .sendsUndeclaredStates: "sends a state outside its enumeration"
+        case .requiresBodyParent: "requires the parent key in a create's body"
+        case .ignoresCreatedAtChanges: "silently ignores a created_at change"
+        case .refusesUnchangedImmutableKeys: "refuses immutable keys sent unchanged"
+        case .mergesToManyLists: "merges to-many lists instead of replacing them"
+        case .keepsVersionOnDelete: "keeps the version on delete"
+        case .patchesTombstones: "patches deleted records"
+        case .sortsFeedsByID: "sorts feeds by id"
+        case .stampsCursorWithServerTime: "stamps Sync-Cursor with the server's time"
+        case .dropsCursorOnEmptyFeeds: "drops Sync-Cursor on empty feeds"
+        case .sendsCursorOnFullLists: "sends Sync-Cursor on full lists"
+        case .ignoresMalformedVersionCursors: "ignores malformed version cursors"
+        case .listsUnknownParentsEmpty: "lists an unknown parent as empty"
+        case .refusesNonObjectBodiesAsMalformed: "refuses non-object bodies as malformed JSON"
+        case .labelsListsAsText: "labels lists as text/plain"
+        case .refusesTitlesAtTheLimit: "refuses text at its max_length"
+        case .checksTimestampsAfterDuplicateIDs: "checks timestamps after the duplicate id"
+        case .answersServerTimeOnCreate: "answers the server's time on create"
+        case .insertsBeforeCheckingMembers: "inserts before checking to-many members"
+        case .mintsIDsForEmptyStrings: "mints ids for empty strings"
+        case .sortsTiesCaseInsensitively: "breaks ties ignoring case"
+        case .appliesUploadTies: "applies upload ties"
+        case .rejectsDeletesOfAbsentIDs: "rejects uploaded deletes of absent ids"
+        case .readsSnakeCaseUploadStamps: "reads snake_case upload stamps"
+        case .ignoresNullOnToMany: "ignores null on to-many relations"
+        case .bumpsRefusedPatches: "bumps refused patches"
         }
     }
 }

@@ -17,6 +17,8 @@ struct BrokenDialect: Dialect {
     let wrapped: RESTDialect
     /// Per-record write counts, for ``Breakage/countsVersionsPerRecord``.
     let versions = VersionCounter()
+    /// The versions records had before a delete, for ``Breakage/keepsVersionOnDelete``.
+    let deletedVersions = DeletedVersions()
 
     init(_ breakage: Breakage, wrapping dialect: RESTDialect) {
         self.breakage = breakage
@@ -29,12 +31,21 @@ struct BrokenDialect: Dialect {
 
     func respond(to request: DialectRequest, store: RecordStore) -> DialectResponse {
         guard let route = Route(request, contract: wrapped.contract) else {
-            return wrapped.respond(to: request, store: store)
+            return breakingUpload(request, store: store)
         }
         let forward = { (request: DialectRequest) in wrapped.respond(to: request, store: store) }
         let method = request.method
         let isList = method == .get && route.endpoint.returns == .list
         switch breakage {
+        case .requiresBodyParent, .ignoresCreatedAtChanges, .refusesUnchangedImmutableKeys, .mergesToManyLists,
+            .keepsVersionOnDelete, .patchesTombstones, .sortsFeedsByID, .stampsCursorWithServerTime,
+            .dropsCursorOnEmptyFeeds, .sendsCursorOnFullLists, .ignoresMalformedVersionCursors, .listsUnknownParentsEmpty,
+            .refusesNonObjectBodiesAsMalformed, .labelsListsAsText, .refusesTitlesAtTheLimit,
+            .checksTimestampsAfterDuplicateIDs, .answersServerTimeOnCreate, .insertsBeforeCheckingMembers,
+            .mintsIDsForEmptyStrings, .sortsTiesCaseInsensitively, .ignoresNullOnToMany, .bumpsRefusedPatches,
+            .appliesUploadTies, .rejectsDeletesOfAbsentIDs, .readsSnakeCaseUploadStamps:
+            return breakingClause(request, route: route, store: store)
+
         case .dropsExplicitNulls:
             return forward(request).mappingRecords { $0.map { $0.removingNulls() } }
 

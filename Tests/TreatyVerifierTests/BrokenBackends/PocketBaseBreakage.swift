@@ -14,6 +14,24 @@ enum PocketBaseBreakage: String, CaseIterable, CustomTestStringConvertible, Send
     case leaksTokenKey
     case sendsUnshapedErrors
     case ignoresUpdates
+    case ignoresSkipTotal
+    case reportsOnePageWhenEmpty
+    case capsPerPageAt500
+    case sortsUnsortedListsByID
+    case ignoresUnknownSortFields
+    case ignoresClientIDs
+    case addsCharsetToContentType
+    case reportsShortIDsAsInvalidFormat
+    case acceptsIDChanges
+    case rewordsNotFound
+    case keepsUpdatedOnEmptyPatch
+    case storesClientTimestamps
+    case storesTextNumbersAsZero
+    case ignoresNullInPatch
+    case ignoresAppendModifiers
+    case answersEmptyExpandForUnknownNames
+    case acceptsWrongPasswords
+    case refreshesForeignTokens
 
     var expectedRule: RuleID {
         switch self {
@@ -24,6 +42,24 @@ enum PocketBaseBreakage: String, CaseIterable, CustomTestStringConvertible, Send
         case .writesISODates: .pocketBaseDate
         case .leaksTokenKey: .pocketBaseHidden
         case .sendsUnshapedErrors: .pocketBaseError
+        case .ignoresSkipTotal: .pocketBaseList
+        case .reportsOnePageWhenEmpty: .pocketBaseList
+        case .capsPerPageAt500: .pocketBaseList
+        case .sortsUnsortedListsByID: .pocketBaseList
+        case .ignoresUnknownSortFields: .pocketBaseList
+        case .ignoresClientIDs: .pocketBaseRecord
+        case .addsCharsetToContentType: .pocketBaseRecord
+        case .reportsShortIDsAsInvalidFormat: .pocketBaseError
+        case .acceptsIDChanges: .pocketBaseError
+        case .rewordsNotFound: .pocketBaseError
+        case .keepsUpdatedOnEmptyPatch: .pocketBaseDate
+        case .storesClientTimestamps: .pocketBaseDate
+        case .storesTextNumbersAsZero: .pocketBaseType
+        case .ignoresNullInPatch: .pocketBaseType
+        case .ignoresAppendModifiers: .pocketBaseType
+        case .answersEmptyExpandForUnknownNames: .pocketBaseRecord
+        case .acceptsWrongPasswords: .pocketBaseError
+        case .refreshesForeignTokens: .pocketBaseError
         }
     }
 
@@ -37,6 +73,24 @@ enum PocketBaseBreakage: String, CaseIterable, CustomTestStringConvertible, Send
         case .leaksTokenKey: "sends an auth record's hidden tokenKey"
         case .sendsUnshapedErrors: "answers errors with {\"error\": …}"
         case .ignoresUpdates: "answers a PATCH with the record unchanged"
+        case .ignoresSkipTotal: "counts the totals although skipTotal asks not to"
+        case .reportsOnePageWhenEmpty: "reports one page for a list with no match"
+        case .capsPerPageAt500: "caps perPage at 500 instead of 1000"
+        case .sortsUnsortedListsByID: "sorts lists by id when no sort is asked"
+        case .ignoresUnknownSortFields: "ignores a sort on an unknown field"
+        case .ignoresClientIDs: "mints its own id although the client sent one"
+        case .addsCharsetToContentType: "labels JSON as application/json; charset=utf-8"
+        case .reportsShortIDsAsInvalidFormat: "reports a too short id as validation_invalid_format"
+        case .acceptsIDChanges: "accepts a PATCH changing the id, dropping the change"
+        case .rewordsNotFound: "answers 404 with its own message"
+        case .keepsUpdatedOnEmptyPatch: "answers a PATCH of {} without bumping updated"
+        case .storesClientTimestamps: "answers a create with the client's created and updated"
+        case .storesTextNumbersAsZero: "stores a number sent as text as 0"
+        case .ignoresNullInPatch: "ignores null in a PATCH instead of clearing"
+        case .ignoresAppendModifiers: "ignores the + and - modifiers"
+        case .answersEmptyExpandForUnknownNames: "answers \"expand\": {} for an expand naming no relation"
+        case .acceptsWrongPasswords: "logs in with a wrong password"
+        case .refreshesForeignTokens: "refreshes another collection's token"
         }
     }
 }
