@@ -10,12 +10,12 @@ extension CloudKitPlugin {
                     .cloudKitRecord,
                     "a record has `recordName` (its identity), `recordType`, `recordChangeTag`, `fields`, and `created`/`modified` in integer milliseconds",
                     checkedOnPayloads: true, breakages: [
-                        "dropsChangeTags", "omitsTheUserRecordName", "requiresRecordNames", "refusesUntypedValues", "dropsTheDeletedFlag", "hidesTheDefaultZone",
+                        "dropsChangeTags", "freezesModifiedTimestamps", "omitsTheUserRecordName", "requiresRecordNames", "refusesUntypedValues", "dropsTheDeletedFlag", "hidesTheDefaultZone",
                     ]),
                 RuleDescription(
                     .cloudKitField, "every field is `{\"value\", \"type\"}` with a CloudKit type, the value in that type's form",
                     checkedOnPayloads: true, breakages: [
-                        "omitsFieldTypes", "ignoresNumbersAsStrings", "updatesAsReplace",
+                        "omitsFieldTypes", "ignoresOperationDesiredKeys", "ignoresNumbersAsStrings", "updatesAsReplace",
                     ]),
                 RuleDescription(
                     .cloudKitFieldName, "field names are the record type's, as the contract names them",
@@ -35,11 +35,11 @@ extension CloudKitPlugin {
                     ]),
                 RuleDescription(
                     .cloudKitAtomic, "an atomic batch in a custom zone is all or nothing, the others marked ATOMIC_ERROR",
-                    checkedOnPayloads: false, breakages: ["ignoresAtomic"]),
+                    checkedOnPayloads: false, breakages: ["ignoresAtomic", "makesEveryBatchAtomic"]),
                 RuleDescription(
                     .cloudKitPaging, "a query page has a `continuationMarker` exactly while more results remain",
                     checkedOnPayloads: false, breakages: [
-                        "dropsContinuationMarkers", "keepsOnlyTheLastFilter", "flipsInclusiveComparators", "readsNotInAsIn", "sortsDescendingByDefault",
+                        "dropsContinuationMarkers", "readsListContainsAsNot", "keepsOnlyTheLastFilter", "flipsInclusiveComparators", "readsNotInAsIn", "sortsDescendingByDefault",
                     ]),
                 RuleDescription(
                     .cloudKitSync, "changes after a token: each record once, deletions `{\"recordName\", \"deleted\": true}`, `syncToken`, `moreComing`",
@@ -49,7 +49,7 @@ extension CloudKitPlugin {
                 RuleDescription(
                     .cloudKitError, "errors are `{\"uuid\", \"serverErrorCode\", \"reason\"}` under the code's HTTP status",
                     checkedOnPayloads: false, breakages: [
-                        "answersErrorsWith200", "refusesTextPlain", "acceptsUnknownAPITokens", "answers401WithoutWebAuth", "overwritesOnCreate", "dropsErrorUUIDs", "acceptsTwoOperationsOnARecord", "answersUnknownZonesWith400", "filtersUnindexedFields", "reversesLookups",
+                        "answersErrorsWith200", "sortsUnsortableFields", "replacesMissingRecords", "refusesTextPlain", "acceptsUnknownAPITokens", "answers401WithoutWebAuth", "overwritesOnCreate", "dropsErrorUUIDs", "acceptsTwoOperationsOnARecord", "answersUnknownZonesWith400", "filtersUnindexedFields", "reversesLookups",
                     ]),
             ],
             breakageMatrix: "Tests/TreatyVerifierTests/CloudKitBrokenBackendTests.swift",

@@ -22,6 +22,7 @@ extension CloudKitPlugin {
     static let recordClauses: [SpecClause] = [
         SpecClause("§3.1", "`recordName` omitted on create: the server picks one"),
         SpecClause("§3.2", "`recordChangeTag` gets a new value on every save"),
+        SpecClause("§3.3", "`created`/`modified` carry ms since 1970; a save moves `modified`"),
         SpecClause("§3.4", "on create, omitted fields are null: absent in output"),
         SpecClause("§4.1", "`type` may be omitted on input (inferred from the schema); it is always emitted on output"),
         SpecClause("§4.2", "a REFERENCE value is `{\"recordName\", \"zoneID\", \"action\"}`"),
@@ -32,12 +33,15 @@ extension CloudKitPlugin {
         SpecClause("§5.4", "update changes only the given fields; replace nulls every unspecified field"),
         SpecClause("§5.5", "delete: the tag must be current, else CONFLICT"),
         SpecClause("§5.6", "a field `{\"value\": null}` clears it"),
+        SpecClause("§5.7", "a success entry is the full record, its fields filtered by `desiredKeys` (the per-operation value wins)"),
         SpecClause("§5.8", "delete success: `{\"recordName\", \"deleted\": true}`"),
         SpecClause("§5.9", "a failure entry is `{\"recordName\", \"reason\", \"serverErrorCode\", \"uuid\"}` under HTTP 200"),
         SpecClause("§5.10", "one operation per record per request (a duplicate is BAD_REQUEST)"),
         SpecClause(
             "§5.11", "atomic: if any operation fails nothing is written; the failing entry shows its code, every other ATOMIC_ERROR"),
+        SpecClause("§5.12", "non-atomic (`atomic: false`): independent successes and failures"),
         SpecClause("§5.13", "an unknown zone is ZONE_NOT_FOUND (404)"),
+        SpecClause("§5.14", "replace of a missing record: NOT_FOUND"),
     ]
 
     /// §6 records/query, §7 lookup, changes and zones, §8 errors, §12 settled points.
@@ -48,6 +52,8 @@ extension CloudKitPlugin {
         SpecClause("§6.5", "IN and NOT_IN: the field value is (not) in the given list"),
         SpecClause("§6.6", "sorting: `ascending` defaults to true"),
         SpecClause("§6.7", "filtering needs a QUERYABLE index, otherwise BAD_REQUEST"),
+        SpecClause("§6.8", "LIST_CONTAINS: the list field has the value"),
+        SpecClause("§6.9", "sorting needs a SORTABLE index, otherwise BAD_REQUEST"),
         SpecClause("§7.1", "records/lookup answers in request order; a missing record is a NOT_FOUND entry (HTTP 200)"),
         SpecClause("§7.2", "records/lookup honours `desiredKeys`"),
         SpecClause("§7.3", "records/changes serves custom zones only: the default zone is BAD_REQUEST"),

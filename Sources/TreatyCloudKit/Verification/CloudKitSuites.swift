@@ -27,7 +27,8 @@ struct CloudKitSuites {
             let suite = "\(contract.api).\(name)"
             suites.append(
                 VerificationSuite(
-                    name: suite, file: contract.file, cases: recordCases(type, suite: suite) + clauseCases(type, suite: suite)))
+                    name: suite, file: contract.file, cases: recordCases(type, suite: suite) + clauseCases(type, suite: suite)
+                        + batchCases(type, suite: suite)))
         }
         return suites
     }
@@ -36,7 +37,7 @@ struct CloudKitSuites {
         credentials.webAuthToken != nil && !schema.zones.isEmpty ? "private" : "public"
     }
 
-    private var zone: String? {
+    var zone: String? {
         database == "private" ? (schema.zones.first { $0.atomic } ?? schema.zones.first)?.name : nil
     }
 

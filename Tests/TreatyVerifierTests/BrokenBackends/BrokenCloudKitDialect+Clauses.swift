@@ -45,10 +45,18 @@ extension BrokenCloudKitDialect {
             }
         case .ignoresNumbersAsStrings:
             request = request.mappingBody { $0.removingKey("numbersAsStrings") }
-        case .overwritesOnCreate, .updatesAsReplace, .deletesWithStaleTags, .ignoresNullValues, .acceptsTwoOperationsOnARecord:
+        case .makesEveryBatchAtomic:
+            request = request.mappingBody { body in
+                var body = body
+                if body["atomic"] == .bool(false) { body["atomic"] = true }
+                return body
+            }
+        case .overwritesOnCreate, .updatesAsReplace, .deletesWithStaleTags, .ignoresNullValues, .acceptsTwoOperationsOnARecord,
+            .ignoresOperationDesiredKeys, .replacesMissingRecords:
             guard request.path.hasSuffix("/records/modify") else { break }
             request = request.mappingBody(rewrittenModify)
-        case .keepsOnlyTheLastFilter, .flipsInclusiveComparators, .readsNotInAsIn, .sortsDescendingByDefault:
+        case .keepsOnlyTheLastFilter, .flipsInclusiveComparators, .readsNotInAsIn, .sortsDescendingByDefault,
+            .readsListContainsAsNot:
             guard request.path.hasSuffix("/records/query") else { break }
             request = request.mappingBody(rewrittenQuery)
         default:
@@ -70,6 +78,8 @@ extension BrokenCloudKitDialect {
             case .updatesAsReplace where type == "update": operation["operationType"] = "replace"
             case .updatesAsReplace where type == "forceUpdate": operation["operationType"] = "forceReplace"
             case .deletesWithStaleTags where type == "delete": operation["operationType"] = "forceDelete"
+            case .replacesMissingRecords where type == "replace": operation["operationType"] = "forceReplace"
+            case .ignoresOperationDesiredKeys: operation["desiredKeys"] = nil
             case .ignoresNullValues:
                 if var record = operation["record"]?.objectValue, let fields = record["fields"]?.objectValue {
                     record["fields"] = .object(JSONObject(fields.members.filter { $0.value["value"] != .null }))
@@ -91,11 +101,20 @@ extension BrokenCloudKitDialect {
         var filters = query["filterBy"]?.arrayValue ?? []
         switch breakage {
         case .keepsOnlyTheLastFilter: filters = filters.suffix(1)
-        case .flipsInclusiveComparators, .readsNotInAsIn:
-            let renamed = ["LESS_THAN_OR_EQUALS": "LESS_THAN", "GREATER_THAN_OR_EQUALS": "GREATER_THAN", "NOT_IN": "IN"]
+        case .flipsInclusiveComparators, .readsNotInAsIn, .readsListContainsAsNot:
+            let renamed = [
+                "LESS_THAN_OR_EQUALS": "LESS_THAN", "GREATER_THAN_OR_EQUALS": "GREATER_THAN", "NOT_IN": "IN",
+                "LIST_CONTAINS": "NOT_LIST_CONTAINS",
+            ]
+            let mine: Set<String> =
+                switch breakage {
+                case .readsNotInAsIn: ["NOT_IN"]
+                case .readsListContainsAsNot: ["LIST_CONTAINS"]
+                default: ["LESS_THAN_OR_EQUALS", "GREATER_THAN_OR_EQUALS"]
+                }
             filters = filters.map { filter in
                 guard var object = filter.objectValue, let comparator = object["comparator"]?.stringValue,
-                    let other = renamed[comparator], (comparator == "NOT_IN") == (breakage == .readsNotInAsIn)
+                    let other = renamed[comparator], mine.contains(comparator)
                 else { return filter }
                 object["comparator"] = .string(other)
                 return .object(object)
@@ -125,7 +144,11 @@ extension BrokenCloudKitDialect {
             return Self.error("AUTHENTICATION_FAILED", status: 401)
         case .answersUnknownZonesWith400 where code == "ZONE_NOT_FOUND":
             return Self.error("BAD_REQUEST", status: 400)
-        case .filtersUnindexedFields where path.hasSuffix("/records/query") && code == "BAD_REQUEST":
+        case .sortsUnsortableFields where path.hasSuffix("/records/query") && code == "BAD_REQUEST"
+            && body(request)["query"]?["sortBy"] != nil:
+            return .json(["records": []], status: 200)
+        case .filtersUnindexedFields where path.hasSuffix("/records/query") && code == "BAD_REQUEST"
+            && body(request)["query"]?["sortBy"] == nil:
             return .json(["records": []], status: 200)
         case .servesTheDefaultZoneFeed where path.hasSuffix("/records/changes") && code == "BAD_REQUEST":
             return .json(["records": [], "syncToken": "treaty", "moreComing": false], status: 200)
@@ -135,6 +158,14 @@ extension BrokenCloudKitDialect {
             answer["zones"] = answer["zones"]?.arrayValue.map { .array($0.filter { $0["zoneID"]?["zoneName"] != "_defaultZone" }) }
         case .reversesLookups where path.hasSuffix("/records/lookup"):
             answer["records"] = answer["records"]?.arrayValue.map { .array($0.reversed()) }
+        case .freezesModifiedTimestamps:
+            answer["records"] = answer["records"]?.arrayValue.map { entries in
+                .array(entries.map { entry in
+                    guard var object = entry.objectValue, let created = object["created"] else { return entry }
+                    object["modified"] = created
+                    return .object(object)
+                })
+            }
         case .dropsTheDeletedFlag, .dropsErrorUUIDs:
             answer["records"] = answer["records"]?.arrayValue.map { entries in
                 .array(entries.map { entry in

@@ -39,6 +39,12 @@ enum CloudKitBreakage: String, CaseIterable, CustomTestStringConvertible, Sendab
     case reversesLookups
     case servesTheDefaultZoneFeed
     case hidesTheDefaultZone
+    case freezesModifiedTimestamps
+    case ignoresOperationDesiredKeys
+    case makesEveryBatchAtomic
+    case replacesMissingRecords
+    case readsListContainsAsNot
+    case sortsUnsortableFields
 
     /// Whether the breakage breaks one clause of cloudkit.md (``BrokenCloudKitDialect`` rewrites
     /// it in its own extension).
@@ -68,6 +74,12 @@ enum CloudKitBreakage: String, CaseIterable, CustomTestStringConvertible, Sendab
         .reversesLookups,
         .servesTheDefaultZoneFeed,
         .hidesTheDefaultZone,
+        .freezesModifiedTimestamps,
+        .ignoresOperationDesiredKeys,
+        .makesEveryBatchAtomic,
+        .replacesMissingRecords,
+        .readsListContainsAsNot,
+        .sortsUnsortableFields,
     ]
 
     var expectedRule: RuleID {
@@ -105,6 +117,12 @@ enum CloudKitBreakage: String, CaseIterable, CustomTestStringConvertible, Sendab
         case .reversesLookups: .cloudKitError
         case .servesTheDefaultZoneFeed: .cloudKitSync
         case .hidesTheDefaultZone: .cloudKitRecord
+        case .freezesModifiedTimestamps: .cloudKitRecord
+        case .ignoresOperationDesiredKeys: .cloudKitField
+        case .makesEveryBatchAtomic: .cloudKitAtomic
+        case .replacesMissingRecords: .cloudKitError
+        case .readsListContainsAsNot: .cloudKitPaging
+        case .sortsUnsortableFields: .cloudKitError
         }
     }
 
@@ -143,6 +161,12 @@ enum CloudKitBreakage: String, CaseIterable, CustomTestStringConvertible, Sendab
         case .reversesLookups: "answers lookups in reverse order (§7.1)"
         case .servesTheDefaultZoneFeed: "serves records/changes of the default zone (§7.3)"
         case .hidesTheDefaultZone: "leaves _defaultZone out of zones/list (§7.6)"
+        case .freezesModifiedTimestamps: "leaves modified at the creation time (§3.3)"
+        case .ignoresOperationDesiredKeys: "ignores a per-operation desiredKeys (§5.7)"
+        case .makesEveryBatchAtomic: "treats atomic: false as atomic (§5.12)"
+        case .replacesMissingRecords: "creates a missing record on replace (§5.14)"
+        case .readsListContainsAsNot: "reads LIST_CONTAINS as NOT_LIST_CONTAINS (§6.8)"
+        case .sortsUnsortableFields: "sorts on fields without a SORTABLE index (§6.9)"
         }
     }
 }
