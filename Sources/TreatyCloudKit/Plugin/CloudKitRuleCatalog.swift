@@ -10,7 +10,7 @@ extension CloudKitPlugin {
                     .cloudKitRecord,
                     "a record has `recordName` (its identity), `recordType`, `recordChangeTag`, `fields`, and `created`/`modified` in integer milliseconds",
                     checkedOnPayloads: true, breakages: [
-                        "dropsChangeTags", "freezesModifiedTimestamps", "omitsTheUserRecordName", "requiresRecordNames", "refusesUntypedValues", "dropsTheDeletedFlag", "hidesTheDefaultZone",
+                        "dropsChangeTags", "sharesDataAcrossEnvironments", "freezesModifiedTimestamps", "omitsTheUserRecordName", "requiresRecordNames", "refusesUntypedValues", "dropsTheDeletedFlag", "hidesTheDefaultZone",
                     ]),
                 RuleDescription(
                     .cloudKitField, "every field is `{\"value\", \"type\"}` with a CloudKit type, the value in that type's form",
@@ -49,7 +49,7 @@ extension CloudKitPlugin {
                 RuleDescription(
                     .cloudKitError, "errors are `{\"uuid\", \"serverErrorCode\", \"reason\"}` under the code's HTTP status",
                     checkedOnPayloads: false, breakages: [
-                        "answersErrorsWith200", "sortsUnsortableFields", "replacesMissingRecords", "refusesTextPlain", "acceptsUnknownAPITokens", "answers401WithoutWebAuth", "overwritesOnCreate", "dropsErrorUUIDs", "acceptsTwoOperationsOnARecord", "answersUnknownZonesWith400", "filtersUnindexedFields", "reversesLookups",
+                        "answersErrorsWith200", "truncatesLongBatches", "sortsUnsortableFields", "replacesMissingRecords", "refusesTextPlain", "acceptsUnknownAPITokens", "answers401WithoutWebAuth", "overwritesOnCreate", "dropsErrorUUIDs", "acceptsTwoOperationsOnARecord", "answersUnknownZonesWith400", "filtersUnindexedFields", "reversesLookups",
                     ]),
             ],
             breakageMatrix: "Tests/TreatyVerifierTests/CloudKitBrokenBackendTests.swift",

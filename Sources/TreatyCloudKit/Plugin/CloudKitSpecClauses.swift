@@ -7,6 +7,7 @@ extension CloudKitPlugin {
 
     /// §1 URLs and transport, §2 authentication.
     static let transportClauses: [SpecClause] = [
+        SpecClause("§1.1", "environment `development` | `production`: separate data and schema"),
         SpecClause("§1.3", "bodies are JSON; any content type is accepted (Apple's samples send `text/plain`)"),
         SpecClause("§1.4", "success is HTTP 200 with the operation dictionary; per-item failures are reported inside it"),
         SpecClause("§1.5", "request-level failures return the error dictionary of §8 with that code's HTTP status"),
@@ -42,6 +43,7 @@ extension CloudKitPlugin {
         SpecClause("§5.12", "non-atomic (`atomic: false`): independent successes and failures"),
         SpecClause("§5.13", "an unknown zone is ZONE_NOT_FOUND (404)"),
         SpecClause("§5.14", "replace of a missing record: NOT_FOUND"),
+        SpecClause("§5.15", "at most 200 operations per request; over the limit is BAD_REQUEST"),
     ]
 
     /// §6 records/query, §7 lookup, changes and zones, §8 errors, §12 settled points.

@@ -90,6 +90,36 @@ extension CloudKitSuites {
         }
     }
 
+    /// The development and production environments hold separate data, and a batch of more than
+    /// 200 operations is BAD_REQUEST (cloudkit.md §1, §5).
+    static func limits(_ bench: CloudKitBench, type: CloudKitRecordType, unique: String) async throws {
+        let context = bench.context
+        let name = "treaty-\(unique)-e"
+        _ = try await create(bench, type: type, name: name, unique: unique)
+        try await cleaning(bench, [name]) {
+            let environment = bench.credentials.environment
+            let other = environment == "production" ? "development" : "production"
+            var elsewhere = bench.credentials
+            elsewhere.environment = other
+            let twin = CloudKitBench(context: context, credentials: elsewhere, database: bench.database, zone: bench.zone)
+            let reply = try await twin.send("records/lookup", twin.body(["records": [["recordName": .string(name)]]]))
+            if reply.status == 200, reply.value(at: "/records/0/serverErrorCode") == nil {
+                context.fail(
+                    .cloudKitRecord, at: "/records/0", "\(reply.request): a record saved in \(environment) is found in \(other)",
+                    detail: "fix: the environments hold separate data and schema (cloudkit.md §1)")
+            }
+            let operations = (0...CloudKitSuitesLimits.operations).map { index in
+                CloudKitBench.operation("forceDelete", ["recordName": .string("treaty-\(unique)-none-\(index)")])
+            }
+            let many = try await bench.send("records/modify", bench.body(["operations": .array(operations), "atomic": false]))
+            if many.status != 400 || many.json?["serverErrorCode"]?.stringValue != "BAD_REQUEST" {
+                context.fail(
+                    .cloudKitError, "\(many.request) with \(operations.count) operations answered \(many.status)",
+                    detail: "fix: a request takes at most 200 operations; over the limit is BAD_REQUEST (cloudkit.md §5)")
+            }
+        }
+    }
+
     /// The record type's cases for batches and list queries.
     func batchCases(_ type: CloudKitRecordType, suite: String) -> [VerificationCase] {
         var cases: [VerificationCase] = []
@@ -102,6 +132,13 @@ extension CloudKitSuites {
                     try await Self.batches(bench, type: type, unique: unique)
                 })
         }
+        cases.append(
+            makeCase(
+                suite, "environments hold separate data; more than 200 operations is BAD_REQUEST",
+                rules: [.cloudKitRecord, .cloudKitError], clauses: ["§1.1", "§5.15"], writes: true
+            ) { bench, unique in
+                try await Self.limits(bench, type: type, unique: unique)
+            })
         if let list = type.fieldOrder.first(where: {
             type.fields[$0]?.type == .stringList && type.fields[$0]?.indexes.contains(.queryable) == true
         }) {
@@ -117,4 +154,10 @@ extension CloudKitSuites {
         }
         return cases
     }
+}
+
+/// Limits of CloudKit Web Services the suites probe.
+enum CloudKitSuitesLimits {
+    /// Operations one records/modify takes.
+    static let operations = 200
 }

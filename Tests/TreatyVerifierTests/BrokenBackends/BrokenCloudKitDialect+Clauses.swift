@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import TreatyDialect
 import TreatyJSON
@@ -45,6 +46,14 @@ extension BrokenCloudKitDialect {
             }
         case .ignoresNumbersAsStrings:
             request = request.mappingBody { $0.removingKey("numbersAsStrings") }
+        case .sharesDataAcrossEnvironments:
+            request.path = request.path.replacingOccurrences(of: "/production/", with: "/development/")
+        case .truncatesLongBatches where request.path.hasSuffix("/records/modify"):
+            request = request.mappingBody { body in
+                var body = body
+                body["operations"] = body["operations"]?.arrayValue.map { .array(Array($0.prefix(200))) }
+                return body
+            }
         case .makesEveryBatchAtomic:
             request = request.mappingBody { body in
                 var body = body

@@ -45,6 +45,8 @@ enum CloudKitBreakage: String, CaseIterable, CustomTestStringConvertible, Sendab
     case replacesMissingRecords
     case readsListContainsAsNot
     case sortsUnsortableFields
+    case sharesDataAcrossEnvironments
+    case truncatesLongBatches
 
     /// Whether the breakage breaks one clause of cloudkit.md (``BrokenCloudKitDialect`` rewrites
     /// it in its own extension).
@@ -80,6 +82,8 @@ enum CloudKitBreakage: String, CaseIterable, CustomTestStringConvertible, Sendab
         .replacesMissingRecords,
         .readsListContainsAsNot,
         .sortsUnsortableFields,
+        .sharesDataAcrossEnvironments,
+        .truncatesLongBatches,
     ]
 
     var expectedRule: RuleID {
@@ -123,6 +127,8 @@ enum CloudKitBreakage: String, CaseIterable, CustomTestStringConvertible, Sendab
         case .replacesMissingRecords: .cloudKitError
         case .readsListContainsAsNot: .cloudKitPaging
         case .sortsUnsortableFields: .cloudKitError
+        case .sharesDataAcrossEnvironments: .cloudKitRecord
+        case .truncatesLongBatches: .cloudKitError
         }
     }
 
@@ -167,6 +173,8 @@ enum CloudKitBreakage: String, CaseIterable, CustomTestStringConvertible, Sendab
         case .replacesMissingRecords: "creates a missing record on replace (§5.14)"
         case .readsListContainsAsNot: "reads LIST_CONTAINS as NOT_LIST_CONTAINS (§6.8)"
         case .sortsUnsortableFields: "sorts on fields without a SORTABLE index (§6.9)"
+        case .sharesDataAcrossEnvironments: "serves development's records in production (§1.1)"
+        case .truncatesLongBatches: "applies the first 200 operations of a longer batch (§5.15)"
         }
     }
 }
