@@ -25,12 +25,15 @@ extension CloudKitSuites {
             ], atomic: false, "a non-atomic batch whose second operation fails")
         try await cleaning(bench, [name, "treaty-\(unique)-missing"]) {
             if reply.value(at: "/records/1/serverErrorCode")?.stringValue != "NOT_FOUND" {
-                context.fail(.cloudKitError, at: "/records/1", "\(reply.request): a replace of a missing record is not NOT_FOUND")
+                context.fail(
+                    .cloudKitError, at: "/records/1", "\(reply.request): a replace of a missing record is not NOT_FOUND"
+                )
             }
             let keys = reply.value(at: "/records/0/fields")?.objectValue?.keys ?? []
             if keys != [only] {
                 context.fail(
-                    .cloudKitField, at: "/records/0/fields", "\(reply.request): the operation's desiredKeys [\(only)] gave \(keys)",
+                    .cloudKitField, at: "/records/0/fields",
+                    "\(reply.request): the operation's desiredKeys [\(only)] gave \(keys)",
                     detail: "fix: a per-operation desiredKeys wins over the request's (cloudkit.md §5)")
             }
             guard let first = try await bench.lookup(name) else {
@@ -40,15 +43,26 @@ extension CloudKitSuites {
             let created = first["created"]?["timestamp"]?.numberValue?.int64Value
             let tag = first["recordChangeTag"] ?? .null
             _ = try await bench.modify(
-                [CloudKitBench.operation("update", ["recordName": .string(name), "recordType": .string(type.name), "recordChangeTag": tag, "fields": .object(sent)])],
+                [
+                    CloudKitBench.operation(
+                        "update",
+                        [
+                            "recordName": .string(name), "recordType": .string(type.name), "recordChangeTag": tag,
+                            "fields": .object(sent),
+                        ])
+                ],
                 "an update")
             let after = try await bench.lookup(name)
             let modified = after?["modified"]?["timestamp"]?.numberValue?.int64Value
-            if created == nil || after?["created"]?["timestamp"]?.numberValue?.int64Value != created || (modified ?? 0) <= (created ?? 0) {
+            if created == nil || after?["created"]?["timestamp"]?.numberValue?.int64Value != created
+                || (modified ?? 0) <= (created ?? 0)
+            {
                 context.fail(
                     .cloudKitRecord, at: "/records/0/modified",
                     "after an update, created is \(after?["created"]?.serialized() ?? "missing") and modified \(after?["modified"]?.serialized() ?? "missing") (created was \(created.map(String.init) ?? "missing"))",
-                    detail: "fix: created and modified are ms since 1970; a save moves modified, never created (cloudkit.md §3)")
+                    detail:
+                        "fix: created and modified are ms since 1970; a save moves modified, never created (cloudkit.md §3)"
+                )
             }
         }
     }
@@ -60,9 +74,15 @@ extension CloudKitSuites {
         let names = ["treaty-\(unique)-l1", "treaty-\(unique)-l2"]
         for (index, name) in names.enumerated() {
             var values = fields(type, name: name, unique: unique)
-            values[list] = ["value": ["treaty", .string(index == 0 ? "\(unique)-one" : "\(unique)-two")], "type": "STRING_LIST"]
+            values[list] = [
+                "value": ["treaty", .string(index == 0 ? "\(unique)-one" : "\(unique)-two")], "type": "STRING_LIST",
+            ]
             _ = try await bench.modify(
-                [CloudKitBench.operation("create", ["recordName": .string(name), "recordType": .string(type.name), "fields": .object(values)])],
+                [
+                    CloudKitBench.operation(
+                        "create",
+                        ["recordName": .string(name), "recordType": .string(type.name), "fields": .object(values)])
+                ],
                 "creating record '\(name)'")
         }
         try await cleaning(bench, names) {
@@ -71,20 +91,29 @@ extension CloudKitSuites {
                 bench.body([
                     "query": [
                         "recordType": .string(type.name),
-                        "filterBy": [["comparator": "LIST_CONTAINS", "fieldName": .string(list), "fieldValue": ["value": .string("\(unique)-two"), "type": "STRING"]]],
+                        "filterBy": [
+                            [
+                                "comparator": "LIST_CONTAINS", "fieldName": .string(list),
+                                "fieldValue": ["value": .string("\(unique)-two"), "type": "STRING"],
+                            ]
+                        ],
                     ]
                 ]))
             try context.require(reply, status: 200, rule: .cloudKitPaging, "a query with LIST_CONTAINS")
             let got = (reply.value(at: "/records")?.arrayValue ?? []).compactMap { $0["recordName"]?.stringValue }
             if got != [names[1]] {
-                context.fail(.cloudKitPaging, at: "/records", "\(reply.request): LIST_CONTAINS \"\(unique)-two\" gave \(got), expected [\(names[1])]")
+                context.fail(
+                    .cloudKitPaging, at: "/records",
+                    "\(reply.request): LIST_CONTAINS \"\(unique)-two\" gave \(got), expected [\(names[1])]")
             }
             guard type.fields[list]?.indexes.contains(.sortable) == false else { return }
             let sorted = try await bench.send(
-                "records/query", bench.body(["query": ["recordType": .string(type.name), "sortBy": [["fieldName": .string(list)]]]]))
+                "records/query",
+                bench.body(["query": ["recordType": .string(type.name), "sortBy": [["fieldName": .string(list)]]]]))
             if sorted.status != 400 || sorted.json?["serverErrorCode"]?.stringValue != "BAD_REQUEST" {
                 context.fail(
-                    .cloudKitError, "\(sorted.request): sorting on '\(list)', which has no SORTABLE index, answered \(sorted.status)",
+                    .cloudKitError,
+                    "\(sorted.request): sorting on '\(list)', which has no SORTABLE index, answered \(sorted.status)",
                     detail: "fix: sorting needs a SORTABLE index, else BAD_REQUEST (cloudkit.md §6)")
             }
         }
@@ -101,21 +130,25 @@ extension CloudKitSuites {
             let other = environment == "production" ? "development" : "production"
             var elsewhere = bench.credentials
             elsewhere.environment = other
-            let twin = CloudKitBench(context: context, credentials: elsewhere, database: bench.database, zone: bench.zone)
+            let twin = CloudKitBench(
+                context: context, credentials: elsewhere, database: bench.database, zone: bench.zone)
             let reply = try await twin.send("records/lookup", twin.body(["records": [["recordName": .string(name)]]]))
             if reply.status == 200, reply.value(at: "/records/0/serverErrorCode") == nil {
                 context.fail(
-                    .cloudKitRecord, at: "/records/0", "\(reply.request): a record saved in \(environment) is found in \(other)",
+                    .cloudKitRecord, at: "/records/0",
+                    "\(reply.request): a record saved in \(environment) is found in \(other)",
                     detail: "fix: the environments hold separate data and schema (cloudkit.md §1)")
             }
             let operations = (0...CloudKitSuitesLimits.operations).map { index in
                 CloudKitBench.operation("forceDelete", ["recordName": .string("treaty-\(unique)-none-\(index)")])
             }
-            let many = try await bench.send("records/modify", bench.body(["operations": .array(operations), "atomic": false]))
+            let many = try await bench.send(
+                "records/modify", bench.body(["operations": .array(operations), "atomic": false]))
             if many.status != 400 || many.json?["serverErrorCode"]?.stringValue != "BAD_REQUEST" {
                 context.fail(
                     .cloudKitError, "\(many.request) with \(operations.count) operations answered \(many.status)",
-                    detail: "fix: a request takes at most 200 operations; over the limit is BAD_REQUEST (cloudkit.md §5)")
+                    detail:
+                        "fix: a request takes at most 200 operations; over the limit is BAD_REQUEST (cloudkit.md §5)")
             }
         }
     }
@@ -126,8 +159,10 @@ extension CloudKitSuites {
         if zone != nil, !Self.fields(type, name: "x", unique: "x").isEmpty {
             cases.append(
                 makeCase(
-                    suite, "a non-atomic batch writes its successes; desiredKeys per operation; created stays, modified moves",
-                    rules: [.cloudKitAtomic, .cloudKitField, .cloudKitRecord], clauses: ["§3.3", "§5.7", "§5.12", "§5.14"], writes: true
+                    suite,
+                    "a non-atomic batch writes its successes; desiredKeys per operation; created stays, modified moves",
+                    rules: [.cloudKitAtomic, .cloudKitField, .cloudKitRecord],
+                    clauses: ["§3.3", "§5.7", "§5.12", "§5.14"], writes: true
                 ) { bench, unique in
                     try await Self.batches(bench, type: type, unique: unique)
                 })

@@ -24,11 +24,15 @@ extension CloudKitSuites {
         let unknown = try await context.send(
             .post, root + "/public/records/query", query: [("ckAPIToken", "treaty-unknown-api-token")], body: query)
         let code = unknown.json?["serverErrorCode"]?.stringValue
-        if !((unknown.status == 401 && code == "AUTHENTICATION_FAILED") || (unknown.status == 421 && code == "AUTHENTICATION_REQUIRED")) {
+        if !((unknown.status == 401 && code == "AUTHENTICATION_FAILED")
+            || (unknown.status == 421 && code == "AUTHENTICATION_REQUIRED"))
+        {
             context.fail(
                 .cloudKitError, at: "/serverErrorCode",
                 "\(unknown.request) with an unknown ckAPIToken answered \(unknown.status) \(code ?? "without serverErrorCode")",
-                detail: "fix: an unknown API token is 401 AUTHENTICATION_FAILED or 421 AUTHENTICATION_REQUIRED (cloudkit.md §2, §12)")
+                detail:
+                    "fix: an unknown API token is 401 AUTHENTICATION_FAILED or 421 AUTHENTICATION_REQUIRED (cloudkit.md §2, §12)"
+            )
         }
         guard let web = credentials.webAuthToken else { return }
         let anonymous = try await context.send(
@@ -39,7 +43,9 @@ extension CloudKitSuites {
             context.fail(
                 .cloudKitError, at: "/serverErrorCode",
                 "\(anonymous.request) without ckWebAuthToken answered \(anonymous.status) \(anonymous.json?["serverErrorCode"]?.stringValue ?? "")",
-                detail: "fix: the private database without a web auth token is 421 AUTHENTICATION_REQUIRED with redirectURL (cloudkit.md §2)")
+                detail:
+                    "fix: the private database without a web auth token is 421 AUTHENTICATION_REQUIRED with redirectURL (cloudkit.md §2)"
+            )
         }
         let signedIn = [("ckAPIToken", credentials.apiToken), ("ckWebAuthToken", web)]
         let user = try await context.send(.get, root + "/public/users/current", query: signedIn)
@@ -54,10 +60,12 @@ extension CloudKitSuites {
             context.fail(.cloudKitRecord, at: "/zones", "\(zones.request) does not list _defaultZone: \(names)")
         }
         let lookup = try await context.send(
-            .post, root + "/private/zones/lookup", query: signedIn, body: ["zones": [["zoneName": "treaty-no-such-zone"]]])
+            .post, root + "/private/zones/lookup", query: signedIn,
+            body: ["zones": [["zoneName": "treaty-no-such-zone"]]])
         try context.require(lookup, status: 200, rule: .cloudKitError, "zones/lookup of a missing zone")
         if lookup.value(at: "/zones/0/serverErrorCode")?.stringValue != "ZONE_NOT_FOUND" {
-            context.fail(.cloudKitError, at: "/zones/0", "\(lookup.request): a missing zone is not a ZONE_NOT_FOUND entry")
+            context.fail(
+                .cloudKitError, at: "/zones/0", "\(lookup.request): a missing zone is not a ZONE_NOT_FOUND entry")
         }
         let missingZone = try await context.send(
             .post, root + "/private/records/lookup", query: signedIn,
@@ -72,7 +80,8 @@ extension CloudKitSuites {
         if changes.status != 400 || changes.json?["serverErrorCode"]?.stringValue != "BAD_REQUEST" {
             context.fail(
                 .cloudKitSync, "\(changes.request) (the default zone) answered \(changes.status)",
-                detail: "fix: records/changes serves custom zones only; the default zone is BAD_REQUEST (cloudkit.md §7)")
+                detail:
+                    "fix: records/changes serves custom zones only; the default zone is BAD_REQUEST (cloudkit.md §7)")
         }
     }
 
@@ -86,38 +95,55 @@ extension CloudKitSuites {
         let sent = fields(type, name: name, unique: unique)
         try await cleaning(bench, [name]) {
             let again = try await bench.modify(
-                [CloudKitBench.operation("create", ["recordName": .string(name), "recordType": .string(type.name), "fields": .object(sent)])],
+                [
+                    CloudKitBench.operation(
+                        "create",
+                        ["recordName": .string(name), "recordType": .string(type.name), "fields": .object(sent)])
+                ],
                 "creating a record whose name exists")
             if again.value(at: "/records/0/serverErrorCode")?.stringValue != "EXISTS"
                 || again.value(at: "/records/0/uuid")?.stringValue == nil
             {
-                context.fail(.cloudKitError, at: "/records/0", "\(again.request): creating an existing record is not an EXISTS entry with a uuid")
+                context.fail(
+                    .cloudKitError, at: "/records/0",
+                    "\(again.request): creating an existing record is not an EXISTS entry with a uuid")
             }
             let lookup = try await bench.send(
-                "records/lookup", bench.body(["records": [["recordName": .string("treaty-\(unique)-none")], ["recordName": .string(name)]]]))
-            try context.require(lookup, status: 200, rule: .cloudKitError, "records/lookup of a missing and an existing record")
+                "records/lookup",
+                bench.body([
+                    "records": [["recordName": .string("treaty-\(unique)-none")], ["recordName": .string(name)]]
+                ]))
+            try context.require(
+                lookup, status: 200, rule: .cloudKitError, "records/lookup of a missing and an existing record")
             if lookup.value(at: "/records/0/serverErrorCode")?.stringValue != "NOT_FOUND"
                 || lookup.value(at: "/records/0/uuid")?.stringValue == nil
                 || lookup.value(at: "/records/1/recordName")?.stringValue != name
             {
                 context.fail(
-                    .cloudKitError, at: "/records", "\(lookup.request): expected a NOT_FOUND entry with a uuid, then the record, in request order")
+                    .cloudKitError, at: "/records",
+                    "\(lookup.request): expected a NOT_FOUND entry with a uuid, then the record, in request order")
             }
-            let same = CloudKitBench.operation("forceUpdate", ["recordName": .string(name), "recordType": .string(type.name)])
+            let same = CloudKitBench.operation(
+                "forceUpdate", ["recordName": .string(name), "recordType": .string(type.name)])
             let twice = try await bench.send("records/modify", bench.body(["operations": [same, same]]))
             if twice.status != 400 || twice.json?["serverErrorCode"]?.stringValue != "BAD_REQUEST" {
-                context.fail(.cloudKitError, "\(twice.request): two operations on one record answered \(twice.status), not BAD_REQUEST")
+                context.fail(
+                    .cloudKitError,
+                    "\(twice.request): two operations on one record answered \(twice.status), not BAD_REQUEST")
             }
             let stale = try await bench.modify(
                 [CloudKitBench.operation("delete", ["recordName": .string(name), "recordChangeTag": "treaty-stale"])],
                 "deleting with a stale change tag")
             let kept = try await bench.lookup(name) != nil
             if stale.value(at: "/records/0/serverErrorCode")?.stringValue != "CONFLICT" || !kept {
-                context.fail(.cloudKitChangeTag, at: "/records/0", "\(stale.request): a delete with a stale change tag is not CONFLICT, or it deleted")
+                context.fail(
+                    .cloudKitChangeTag, at: "/records/0",
+                    "\(stale.request): a delete with a stale change tag is not CONFLICT, or it deleted")
             }
             if let int = type.fieldOrder.first(where: { type.fields[$0]?.type == .int64 }) {
                 let strings = try await bench.send(
-                    "records/lookup", bench.body(["records": [["recordName": .string(name)]], "numbersAsStrings": true]))
+                    "records/lookup",
+                    bench.body(["records": [["recordName": .string(name)]], "numbersAsStrings": true]))
                 if strings.value(at: "/records/0/fields/\(int)/value")?.stringValue == nil {
                     context.fail(
                         .cloudKitField, at: "/records/0/fields/\(int)/value",
@@ -126,12 +152,16 @@ extension CloudKitSuites {
             }
         }
         var untyped = JSONObject()
-        for member in sent.members { untyped[member.key] = member.value["value"].map { JSONValue.object(["value": $0]) } }
+        for member in sent.members {
+            untyped[member.key] = member.value["value"].map { JSONValue.object(["value": $0]) }
+        }
         let picked = try await bench.modify(
             [CloudKitBench.operation("create", ["recordType": .string(type.name), "fields": .object(untyped)])],
             "creating a record without a recordName, its values without types")
         guard let chosen = picked.value(at: "/records/0/recordName")?.stringValue, !chosen.isEmpty else {
-            context.fail(.cloudKitRecord, at: "/records/0", "\(picked.request): the server picked no recordName (or refused untyped values)")
+            context.fail(
+                .cloudKitRecord, at: "/records/0",
+                "\(picked.request): the server picked no recordName (or refused untyped values)")
             return
         }
         try await cleaning(bench, [chosen]) {
@@ -140,13 +170,20 @@ extension CloudKitSuites {
                 context.fail(
                     .cloudKitField, at: "/records/0/fields/\(member.key)",
                     "'\(member.key)' saved without a type reads back as \(stored[member.key]?.serialized() ?? "missing")",
-                    detail: "fix: type may be omitted on input; infer it from the schema, always emit it (cloudkit.md §4)")
+                    detail:
+                        "fix: type may be omitted on input; infer it from the schema, always emit it (cloudkit.md §4)")
             }
             let tag = try await bench.lookup(chosen)?["recordChangeTag"] ?? .null
             let deleted = try await bench.modify(
-                [CloudKitBench.operation("delete", ["recordName": .string(chosen), "recordChangeTag": tag])], "deleting with the current tag")
-            if deleted.value(at: "/records/0/deleted") != .bool(true) || deleted.value(at: "/records/0/recordName")?.stringValue != chosen {
-                context.fail(.cloudKitRecord, at: "/records/0", "\(deleted.request): a delete answered \(deleted.value(at: "/records/0")?.serialized() ?? "nothing"), not {recordName, deleted: true}")
+                [CloudKitBench.operation("delete", ["recordName": .string(chosen), "recordChangeTag": tag])],
+                "deleting with the current tag")
+            if deleted.value(at: "/records/0/deleted") != .bool(true)
+                || deleted.value(at: "/records/0/recordName")?.stringValue != chosen
+            {
+                context.fail(
+                    .cloudKitRecord, at: "/records/0",
+                    "\(deleted.request): a delete answered \(deleted.value(at: "/records/0")?.serialized() ?? "nothing"), not {recordName, deleted: true}"
+                )
             }
         }
     }
@@ -163,7 +200,14 @@ extension CloudKitSuites {
             func save(_ operation: String, _ fields: JSONObject, _ meaning: String) async throws -> JSONObject {
                 let tag = try await bench.lookup(name)?["recordChangeTag"] ?? .null
                 let reply = try await bench.modify(
-                    [CloudKitBench.operation(operation, ["recordName": .string(name), "recordType": .string(type.name), "recordChangeTag": tag, "fields": .object(fields)])],
+                    [
+                        CloudKitBench.operation(
+                            operation,
+                            [
+                                "recordName": .string(name), "recordType": .string(type.name), "recordChangeTag": tag,
+                                "fields": .object(fields),
+                            ])
+                    ],
                     meaning)
                 if reply.value(at: "/records/0/serverErrorCode") != nil {
                     context.fail(.cloudKitRecord, at: "/records/0", "\(reply.request): \(meaning) failed")
@@ -173,17 +217,21 @@ extension CloudKitSuites {
             let updated = try await save("update", [first: firstValue], "an update of one field")
             if Set(updated.keys) != Set(sent.keys) {
                 context.fail(
-                    .cloudKitField, at: "/records/0/fields", "an update of '\(first)' left the fields \(updated.keys), expected \(sent.keys)",
+                    .cloudKitField, at: "/records/0/fields",
+                    "an update of '\(first)' left the fields \(updated.keys), expected \(sent.keys)",
                     detail: "fix: update changes only the given fields (cloudkit.md §5)")
             }
             let cleared = try await save("update", [first: ["value": .null]], "an update that clears a field")
             if cleared[first] != nil {
-                context.fail(.cloudKitNull, at: "/records/0/fields/\(first)", "an update with {\"value\": null} did not clear '\(first)'")
+                context.fail(
+                    .cloudKitNull, at: "/records/0/fields/\(first)",
+                    "an update with {\"value\": null} did not clear '\(first)'")
             }
             let replaced = try await save("replace", [first: firstValue], "a replace with one field")
             if replaced.keys != [first] {
                 context.fail(
-                    .cloudKitField, at: "/records/0/fields", "a replace with '\(first)' left the fields \(replaced.keys)",
+                    .cloudKitField, at: "/records/0/fields",
+                    "a replace with '\(first)' left the fields \(replaced.keys)",
                     detail: "fix: replace nulls every field it does not give (cloudkit.md §5)")
             }
         }
@@ -191,7 +239,9 @@ extension CloudKitSuites {
 
     /// A query's comparators, AND-ed filters, default ascending sort and index checks
     /// (cloudkit.md §6).
-    static func comparators(_ bench: CloudKitBench, type: CloudKitRecordType, field: String, unique: String) async throws {
+    static func comparators(_ bench: CloudKitBench, type: CloudKitRecordType, field: String, unique: String)
+        async throws
+    {
         let context = bench.context
         let names = ["a", "b", "c"].map { "treaty-\(unique)-k\($0)" }
         for name in names { _ = try await create(bench, type: type, name: name, unique: unique, marker: name) }
@@ -203,7 +253,10 @@ extension CloudKitSuites {
                 var query: JSONObject = [
                     "recordType": .string(type.name),
                     "filterBy": [
-                        ["comparator": "BEGINS_WITH", "fieldName": .string(field), "fieldValue": ["value": .string("treaty-\(unique)-k"), "type": "STRING"]],
+                        [
+                            "comparator": "BEGINS_WITH", "fieldName": .string(field),
+                            "fieldValue": ["value": .string("treaty-\(unique)-k"), "type": "STRING"],
+                        ],
                         ["comparator": .string(comparator), "fieldName": .string(field), "fieldValue": fieldValue],
                     ],
                 ]
@@ -214,7 +267,8 @@ extension CloudKitSuites {
             }
             let list: JSONValue = ["value": [.string(names[0]), .string(names[2])], "type": "STRING_LIST"]
             let checks: [(String, JSONValue, [Int])] = [
-                ("LESS_THAN", value(1), [0]), ("LESS_THAN_OR_EQUALS", value(1), [0, 1]), ("GREATER_THAN", value(1), [2]),
+                ("LESS_THAN", value(1), [0]), ("LESS_THAN_OR_EQUALS", value(1), [0, 1]),
+                ("GREATER_THAN", value(1), [2]),
                 ("GREATER_THAN_OR_EQUALS", value(1), [1, 2]), ("NOT_EQUALS", value(1), [0, 2]), ("IN", list, [0, 2]),
                 ("NOT_IN", list, [1]),
             ]
@@ -222,14 +276,17 @@ extension CloudKitSuites {
                 let got = Set(try await query(comparator, fieldValue))
                 if got != Set(expected.map { names[$0] }) {
                     context.fail(
-                        .cloudKitPaging, at: "/records", "records/query with \(comparator) \(fieldValue.serialized()) gave \(got.sorted()), expected \(expected.map { names[$0] })",
+                        .cloudKitPaging, at: "/records",
+                        "records/query with \(comparator) \(fieldValue.serialized()) gave \(got.sorted()), expected \(expected.map { names[$0] })",
                         detail: "fix: filters are AND-ed and compare as cloudkit.md §6 says")
                 }
             }
             if type.fields[field]?.indexes.contains(.sortable) == true {
                 let sorted = try await query("NOT_EQUALS", ["value": "treaty-none", "type": "STRING"], sorted: true)
                 if sorted != names {
-                    context.fail(.cloudKitPaging, at: "/records", "a sortBy without 'ascending' gave \(sorted), expected ascending \(names)")
+                    context.fail(
+                        .cloudKitPaging, at: "/records",
+                        "a sortBy without 'ascending' gave \(sorted), expected ascending \(names)")
                 }
             }
             if let plain = type.fieldOrder.first(where: {
@@ -240,12 +297,18 @@ extension CloudKitSuites {
                     bench.body([
                         "query": [
                             "recordType": .string(type.name),
-                            "filterBy": [["comparator": "EQUALS", "fieldName": .string(plain), "fieldValue": ["value": 1, "type": "INT64"]]],
+                            "filterBy": [
+                                [
+                                    "comparator": "EQUALS", "fieldName": .string(plain),
+                                    "fieldValue": ["value": 1, "type": "INT64"],
+                                ]
+                            ],
                         ]
                     ]))
                 if reply.status != 400 || reply.json?["serverErrorCode"]?.stringValue != "BAD_REQUEST" {
                     context.fail(
-                        .cloudKitError, "\(reply.request): a filter on '\(plain)', which has no QUERYABLE index, answered \(reply.status)",
+                        .cloudKitError,
+                        "\(reply.request): a filter on '\(plain)', which has no QUERYABLE index, answered \(reply.status)",
                         detail: "fix: filtering needs a QUERYABLE index, else BAD_REQUEST (cloudkit.md §6)")
                 }
             }
@@ -273,7 +336,8 @@ extension CloudKitSuites {
         if type.fieldOrder.contains(where: { type.fields[$0]?.type == .int64 }) { modify.append("§4.3") }
         var cases = [
             makeCase(
-                suite, "EXISTS, lookups in order, one operation per record, stale deletes, picked names and untyped values",
+                suite,
+                "EXISTS, lookups in order, one operation per record, stale deletes, picked names and untyped values",
                 rules: [.cloudKitError, .cloudKitRecord, .cloudKitField], clauses: modify.sorted(), writes: true
             ) { bench, unique in
                 try await Self.modifySemantics(bench, type: type, unique: unique)
@@ -291,7 +355,9 @@ extension CloudKitSuites {
         if let field = Self.queryField(type) {
             var clauses = ["§6.3", "§6.4", "§6.5"]
             if type.fields[field]?.indexes.contains(.sortable) == true { clauses.append("§6.6") }
-            if type.fieldOrder.contains(where: { type.fields[$0]?.indexes.contains(.queryable) == false && type.fields[$0]?.type == .int64 }) {
+            if type.fieldOrder.contains(where: {
+                type.fields[$0]?.indexes.contains(.queryable) == false && type.fields[$0]?.type == .int64
+            }) {
                 clauses.append("§6.7")
             }
             cases.append(

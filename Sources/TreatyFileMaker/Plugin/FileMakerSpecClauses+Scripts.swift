@@ -3,14 +3,18 @@ internal import TreatyDialectKit
 extension FileMakerPlugin {
     /// §6 scripts, §7 globals, §8 codes.
     static let scriptClauses: [SpecClause] = [
-        SpecClause("§6.1", "a standalone script `GET …/script/{name}?script.param=` answers `scriptResult` and `scriptError` \"0\""),
+        SpecClause(
+            "§6.1",
+            "a standalone script `GET …/script/{name}?script.param=` answers `scriptResult` and `scriptError` \"0\""),
         SpecClause(
             "§6.2",
             "record calls take `script.prerequest`, `script.presort`, `script` (and `.param`); the reply adds `scriptError`/`scriptResult` (with `.prerequest`/`.presort`) only for scripts that ran"
         ),
         SpecClause(
             "§6.3", "order: layout, prerequest script, the action, presort script, sort, `script`, then offset/limit",
-            untestable: "the order shows only in what scripts do to the found set, and a contract states a script by its result, not its steps"),
+            untestable:
+                "the order shows only in what scripts do to the found set, and a contract states a script by its result, not its steps"
+        ),
         SpecClause("§6.4", "script errors are strings; `scriptResult` is omitted when the script returned nothing"),
         SpecClause("§6.5", "a failing script does not change `messages[0].code`"),
         SpecClause("§6.6", "a missing script: `scriptError` \"104\" (or top-level 104)"),

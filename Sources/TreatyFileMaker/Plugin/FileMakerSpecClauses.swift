@@ -10,7 +10,9 @@ extension FileMakerPlugin {
     static let protocolClauses: [SpecClause] = [
         SpecClause("§1.1", "the prefix is `/fmi/data/{v}`, v = `v1` | `v2` | `vLatest`, treated alike"),
         SpecClause("§1.2", "path names are URL-encoded"),
-        SpecClause("§1.3", "every JSON reply is `{\"response\": {}, \"messages\": [{\"code\", \"message\"}]}`; `code` is a string"),
+        SpecClause(
+            "§1.3",
+            "every JSON reply is `{\"response\": {}, \"messages\": [{\"code\", \"message\"}]}`; `code` is a string"),
         SpecClause("§1.4", "`response` is present even on errors"),
         SpecClause("§1.5", "200 success; 401 for auth failures (212 at login, 952 otherwise)"),
         SpecClause("§1.6", "500 for FileMaker errors (101, 102, 105, 306, 401, 5xx validation, 802 …)"),
@@ -25,7 +27,10 @@ extension FileMakerPlugin {
         ),
         SpecClause("§2.2", "bad credentials: HTTP 401, code 212"),
         SpecClause("§2.3", "unknown database: code 802 \"Unable to open file\""),
-        SpecClause("§2.4", "every other database call needs `Authorization: Bearer <token>`; a missing or unknown token is 401, code 952"),
+        SpecClause(
+            "§2.4",
+            "every other database call needs `Authorization: Bearer <token>`; a missing or unknown token is 401, code 952"
+        ),
         SpecClause("§2.5", "a logged-out token is 401, code 952"),
         SpecClause(
             "§2.6", "a token dies 15 minutes after the last call that used it (each call resets the clock)",
@@ -41,7 +46,8 @@ extension FileMakerPlugin {
         SpecClause("§2.10", "globals are per token"),
         SpecClause(
             "§3.1",
-            "`GET /productInfo` needs no auth and answers name, buildDate, version, dateFormat, timeFormat, timeStampFormat"),
+            "`GET /productInfo` needs no auth and answers name, buildDate, version, dateFormat, timeFormat, timeStampFormat"
+        ),
         SpecClause("§3.2", "`GET /databases` answers `{\"databases\": [{\"name\"}]}`"),
         SpecClause("§3.3", "`GET …/layouts` lists the layouts, folders as `isFolder` with `folderLayoutNames`"),
         SpecClause("§3.4", "`GET …/scripts` lists the scripts, folders as `isFolder` with `folderScriptNames`"),
@@ -50,7 +56,9 @@ extension FileMakerPlugin {
             "§3.6",
             "every fieldMetaData item has all its keys; `type` normal | calculation | summary, `result` text | number | date | time | timeStamp | container"
         ),
-        SpecClause("§3.7", "portal field names are qualified (`Albums::title`); `portalMetaData` is keyed by portal object name"),
+        SpecClause(
+            "§3.7",
+            "portal field names are qualified (`Albums::title`); `portalMetaData` is keyed by portal object name"),
         SpecClause("§3.8", "a valueLists item is `{\"name\", \"type\", \"values\": [{\"value\", \"displayValue\"}]}`"),
         SpecClause("§3.9", "unknown layout: code 105 \"Layout is missing\""),
     ]

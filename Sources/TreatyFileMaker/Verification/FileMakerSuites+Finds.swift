@@ -22,12 +22,13 @@ extension FileMakerSuites {
             (words, tag) = (texts[0], texts[1])
             number = writable.first { $0.result == .number }
             date = writable.first { $0.result == .date }
-            listed = writable.lazy.compactMap { field -> (FileMakerField, [String])? in
-                guard let name = field.valueList, let list = layout.valueLists.first(where: { $0.name == name }),
-                    list.values.count >= 4
-                else { return nil }
-                return (field, list.values)
-            }.first
+            listed =
+                writable.lazy.compactMap { field -> (FileMakerField, [String])? in
+                    guard let name = field.valueList, let list = layout.valueLists.first(where: { $0.name == name }),
+                        list.values.count >= 4
+                    else { return nil }
+                    return (field, list.values)
+                }.first
         }
 
         /// The four records' values: words, number, date and value-list entry (by index).
@@ -40,7 +41,9 @@ extension FileMakerSuites {
 
     /// Creates the four records a find case searches; returns their ids and the criterion on the
     /// tag field that finds exactly them.
-    static func createFindRecords(_ bench: FileMakerBench, _ layout: FileMakerLayout, _ fields: FindFields, unique: String)
+    static func createFindRecords(
+        _ bench: FileMakerBench, _ layout: FileMakerLayout, _ fields: FindFields, unique: String
+    )
         async throws -> (ids: [String], scope: JSONObject)
     {
         var ids: [String] = []
@@ -51,7 +54,9 @@ extension FileMakerSuites {
             ]
             if let number = fields.number { values[number.name] = FindFields.numbers[index] }
             if let date = fields.date { values[date.name] = FindFields.dates[index] }
-            if let listed = fields.listed { values[listed.field.name] = .string(listed.values[FindFields.listed[index]]) }
+            if let listed = fields.listed {
+                values[listed.field.name] = .string(listed.values[FindFields.listed[index]])
+            }
             ids.append(try await bench.create(layout, unique: unique, overrides: values))
         }
         return (ids, [fields.tag.name: .string("t\(unique)")])
@@ -137,8 +142,10 @@ extension FileMakerSuites {
     /// `_find` requests combine in order: AND inside one, OR across, omits remove (filemaker.md §5).
     func requestsCase(_ layout: FileMakerLayout, _ fields: FindFields, suite: String) -> VerificationCase {
         makeRecordCase(
-            suite, "\(layout.name): _find requests AND their criteria, OR each other and omit in order; bad finds are refused",
-            rules: [.fileMakerData, .fileMakerError], clauses: ["§5.1", "§5.3", "§5.4", "§5.5", "§5.6", "§5.7", "§5.9", "§5.10"],
+            suite,
+            "\(layout.name): _find requests AND their criteria, OR each other and omit in order; bad finds are refused",
+            rules: [.fileMakerData, .fileMakerError],
+            clauses: ["§5.1", "§5.3", "§5.4", "§5.5", "§5.6", "§5.7", "§5.9", "§5.10"],
             location: layout.location
         ) { bench, unique in
             let (ids, scope) = try await Self.createFindRecords(bench, layout, fields, unique: unique)
@@ -170,13 +177,16 @@ extension FileMakerSuites {
                 "\(paged.request) (offset 2, limit 2 as JSON numbers, descending) answered \(FileMakerBench.ids(paged)), expected \([ids[0], ids[1]])",
                 detail: "fix: limit and offset may be numbers or numeric strings (filemaker.md §5)")
             let unknown = try await bench.find(layout, ["query": [.object(scope)], "treatyUnknown": "1"])
-            bench.requireError(unknown, codes: [960], statuses: [400, 500], rule: .fileMakerError, "a find with an unknown body key")
+            bench.requireError(
+                unknown, codes: [960], statuses: [400, 500], rule: .fileMakerError, "a find with an unknown body key")
             for empty: JSONValue in [[], [[words: ""]]] {
                 let reply = try await bench.find(layout, ["query": empty])
-                bench.requireError(reply, codes: [400], statuses: [500], rule: .fileMakerError, "a find whose criteria are empty")
+                bench.requireError(
+                    reply, codes: [400], statuses: [500], rule: .fileMakerError, "a find whose criteria are empty")
             }
             let missing = try await bench.find(layout, ["query": [["treatyNoSuchField": "x"]]])
-            bench.requireError(missing, codes: [102], statuses: [500], rule: .fileMakerError, "a find on an unknown field")
+            bench.requireError(
+                missing, codes: [102], statuses: [500], rule: .fileMakerError, "a find on an unknown field")
             if let global = layout.fields.first(where: \.global) {
                 let reply = try await bench.find(layout, ["query": [[.init(stringLiteral: global.name): "x"]]])
                 let code = Int(reply.value(at: "/messages/0/code")?.stringValue ?? "") ?? 0
@@ -211,10 +221,12 @@ extension FileMakerSuites {
             }
             try await sorted(nil, [0, 1, 2, 3], "no sort (creation order)")
             try await sorted(
-                ["fieldName": .string(fields.words.name)], [2, 1, 0, 3], "sorting text by default order (ascend, any case)")
+                ["fieldName": .string(fields.words.name)], [2, 1, 0, 3],
+                "sorting text by default order (ascend, any case)")
             if let number = fields.number {
                 try await sorted(
-                    ["fieldName": .string(number.name), "sortOrder": "ascend"], [3, 0, 1, 2], "sorting numbers ascending")
+                    ["fieldName": .string(number.name), "sortOrder": "ascend"], [3, 0, 1, 2],
+                    "sorting numbers ascending")
             }
             if let date = fields.date {
                 try await sorted(

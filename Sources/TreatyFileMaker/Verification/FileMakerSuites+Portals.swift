@@ -19,7 +19,8 @@ extension FileMakerSuites {
         let cleanup = database.layout(named: portal.table) != nil
         return [
             makeRecordCase(
-                suite, "\(layout.name): portal rows are chosen, paged and counted; edits change, delete and create rows; a duplicate has none",
+                suite,
+                "\(layout.name): portal rows are chosen, paged and counted; edits change, delete and create rows; a duplicate has none",
                 rules: [.fileMakerPortal], clauses: ["§4.11", "§4.17", "§4.24", "§4.25", "§4.27", "§5.2", "§9.2"],
                 location: portal.location
             ) { bench, unique in
@@ -27,9 +28,15 @@ extension FileMakerSuites {
                 let (id, sent) = try await bench.create(layout, unique: unique)
                 let path = bench.records(layout) + "/" + id
                 let column = portal.qualified(field.name)
-                let rows: [JSONValue] = (1...3).map { [.init(stringLiteral: column): .string("treaty row \(unique) \($0)")] }
+                let rows: [JSONValue] = (1...3).map {
+                    [.init(stringLiteral: column): .string("treaty row \(unique) \($0)")]
+                }
                 let added = try await context.send(
-                    .patch, path, body: ["fieldData": .object(JSONObject()), "portalData": [.init(stringLiteral: portal.name): .array(rows)]])
+                    .patch, path,
+                    body: [
+                        "fieldData": .object(JSONObject()),
+                        "portalData": [.init(stringLiteral: portal.name): .array(rows)],
+                    ])
                 try context.require(added, status: 200, rule: .fileMakerPortal, "adding three portal rows")
                 func portalRows(_ query: [(String, String)]) async throws -> (rows: [JSONObject], reply: Reply) {
                     let reply = try await context.send(.get, path, query: query)
@@ -41,9 +48,14 @@ extension FileMakerSuites {
                 let all = try await portalRows([])
                 let rowIDs = all.rows.compactMap { $0["recordId"]?.stringValue }
                 for rowID in rowIDs where cleanup {
-                    context.adopt(id: rowID, deletePath: "\(bench.base)/layouts/\(FileMakerPathSegment.escape(portal.table))/records/\(rowID)")
+                    context.adopt(
+                        id: rowID,
+                        deletePath:
+                            "\(bench.base)/layouts/\(FileMakerPathSegment.escape(portal.table))/records/\(rowID)")
                 }
-                bench.expect(rowIDs.count == 3, .fileMakerPortal, at: "/response/data/0/portalData/\(portal.name)", "the record shows \(rowIDs.count) of its 3 rows")
+                bench.expect(
+                    rowIDs.count == 3, .fileMakerPortal, at: "/response/data/0/portalData/\(portal.name)",
+                    "the record shows \(rowIDs.count) of its 3 rows")
                 let chosen = #"[""# + layout.portals.map(\.name).joined(separator: #"", ""#) + #""]"#
                 let paged = try await portalRows([
                     ("portal", chosen), ("_offset.\(portal.name)", "2"), ("_limit.\(portal.name)", "1"),
@@ -58,9 +70,11 @@ extension FileMakerSuites {
                         || $0["table"]?.stringValue == portal.table
                 }
                 bench.expect(
-                    info?["foundCount"]?.numberValue?.int64Value == 3 && info?["returnedCount"]?.numberValue?.int64Value == 1,
+                    info?["foundCount"]?.numberValue?.int64Value == 3
+                        && info?["returnedCount"]?.numberValue?.int64Value == 1,
                     .fileMakerPortal, at: "/response/data/0/portalDataInfo",
-                    "\(paged.reply.request): portalDataInfo for '\(portal.name)' is \(info.map { $0.serialized() } ?? "missing"), expected foundCount 3 and returnedCount 1")
+                    "\(paged.reply.request): portalDataInfo for '\(portal.name)' is \(info.map { $0.serialized() } ?? "missing"), expected foundCount 3 and returnedCount 1"
+                )
                 let none = try await portalRows([("portal", "[]")])
                 bench.expect(
                     none.reply.value(at: "/response/data/0/portalData/\(portal.name)") == nil, .fileMakerPortal,
@@ -71,7 +85,11 @@ extension FileMakerSuites {
                     .patch, path,
                     body: [
                         "fieldData": ["deleteRelated": .string("\(portal.name).\(rowIDs[2])")],
-                        "portalData": [.init(stringLiteral: portal.name): [["recordId": .string(rowIDs[0]), .init(stringLiteral: column): changed]]],
+                        "portalData": [
+                            .init(stringLiteral: portal.name): [
+                                ["recordId": .string(rowIDs[0]), .init(stringLiteral: column): changed]
+                            ]
+                        ],
                     ])
                 try context.require(edit, status: 200, rule: .fileMakerPortal, "editing one row and deleting another")
                 let after = try await portalRows([])
@@ -84,14 +102,21 @@ extension FileMakerSuites {
                 let find = try await bench.find(
                     layout,
                     [
-                        "query": [[.init(stringLiteral: text.name): .string("==" + (sent[text.name]?.stringValue ?? ""))]],
+                        "query": [
+                            [.init(stringLiteral: text.name): .string("==" + (sent[text.name]?.stringValue ?? ""))]
+                        ],
                         "portal": [.string(portal.name)], "offset.\(portal.name)": 2, "limit.\(portal.name)": 1,
                     ])
                 try context.require(find, status: 200, rule: .fileMakerPortal, "a find with portal paging keys")
-                let found = (find.value(at: "/response/data")?.arrayValue ?? []).first { $0["recordId"]?.stringValue == id }
+                let found = (find.value(at: "/response/data")?.arrayValue ?? []).first {
+                    $0["recordId"]?.stringValue == id
+                }
                 bench.expect(
-                    found?["portalData"]?[portal.name]?.arrayValue?.compactMap({ $0["recordId"]?.stringValue }) == [rowIDs[1]],
-                    .fileMakerPortal, at: "/response/data", "\(find.request): offset.\(portal.name) 2 and limit.\(portal.name) 1 did not give the second row")
+                    found?["portalData"]?[portal.name]?.arrayValue?.compactMap({ $0["recordId"]?.stringValue }) == [
+                        rowIDs[1]
+                    ],
+                    .fileMakerPortal, at: "/response/data",
+                    "\(find.request): offset.\(portal.name) 2 and limit.\(portal.name) 1 did not give the second row")
                 let copy = try await context.send(.post, path, body: .object(JSONObject()))
                 try context.require(copy, status: 200, rule: .fileMakerPortal, "duplicating the record")
                 guard let copyID = copy.value(at: "/response/recordId")?.stringValue else { return }
@@ -100,11 +125,13 @@ extension FileMakerSuites {
                 for member in sent.members where duplicate["fieldData"]?[member.key] != member.value {
                     context.fail(
                         .fileMakerPortal, at: "/response/data/0/fieldData/\(member.key)",
-                        "the duplicate's '\(member.key)' is \(duplicate["fieldData"]?[member.key]?.serialized() ?? "missing"), the original's \(member.value.serialized())")
+                        "the duplicate's '\(member.key)' is \(duplicate["fieldData"]?[member.key]?.serialized() ?? "missing"), the original's \(member.value.serialized())"
+                    )
                 }
                 bench.expect(
                     (duplicate["portalData"]?[portal.name]?.arrayValue ?? []).isEmpty, .fileMakerPortal,
-                    at: "/response/data/0/portalData/\(portal.name)", "the duplicate shows related rows; a duplicate copies the record, not its related rows")
+                    at: "/response/data/0/portalData/\(portal.name)",
+                    "the duplicate shows related rows; a duplicate copies the record, not its related rows")
             }
         ]
     }
@@ -112,7 +139,8 @@ extension FileMakerSuites {
     /// A range without `_limit` sends at most 100 records (filemaker.md §4).
     func defaultLimitCase(_ layout: FileMakerLayout, suite: String) -> VerificationCase {
         makeRecordCase(
-            suite, "\(layout.name): a range without _limit or _offset sends the first 100 records", rules: [.fileMakerData],
+            suite, "\(layout.name): a range without _limit or _offset sends the first 100 records",
+            rules: [.fileMakerData],
             clauses: ["§4.19"], location: layout.location
         ) { bench, unique in
             let context = bench.context
@@ -127,7 +155,8 @@ extension FileMakerSuites {
             let sent = FileMakerBench.ids(range)
             let all = try await context.send(.get, bench.records(layout), query: [("_limit", "100000")])
             bench.expect(
-                sent.count == 100 && sent == Array(FileMakerBench.ids(all).prefix(100)), .fileMakerData, at: "/response/data",
+                sent.count == 100 && sent == Array(FileMakerBench.ids(all).prefix(100)), .fileMakerData,
+                at: "/response/data",
                 "\(range.request) sent \(sent.count) records, expected the first 100 of \(FileMakerBench.ids(all).count)",
                 detail: "fix: a range defaults to _offset 1 and _limit 100 (filemaker.md §4)")
         }

@@ -32,14 +32,16 @@ extension FileMakerSuites {
                     created.value(at: "/response/scriptError")?.stringValue == "0"
                         && created.value(at: "/response/scriptResult")?.stringValue == expected,
                     .fileMakerEnvelope, at: "/response/scriptResult",
-                    "\(created.request): the script's scriptError/scriptResult are not \"0\"/\(expected.map { "\"\($0)\"" } ?? "omitted")")
+                    "\(created.request): the script's scriptError/scriptResult are not \"0\"/\(expected.map { "\"\($0)\"" } ?? "omitted")"
+                )
                 let range = try await context.send(
                     .get, bench.records(layout),
                     query: [
                         ("_limit", "1"), ("script.prerequest", echo.name), ("script.prerequest.param", parameter + "a"),
                         ("script.presort", echo.name), ("script.presort.param", parameter + "b"),
                     ])
-                try context.require(range, status: 200, rule: .fileMakerEnvelope, "a range with prerequest and presort scripts")
+                try context.require(
+                    range, status: 200, rule: .fileMakerEnvelope, "a range with prerequest and presort scripts")
                 let ran = [
                     range.value(at: "/response/scriptResult.prerequest")?.stringValue,
                     range.value(at: "/response/scriptResult.presort")?.stringValue,
@@ -49,7 +51,8 @@ extension FileMakerSuites {
                         && range.value(at: "/response/scriptError.prerequest")?.stringValue == "0"
                         && range.value(at: "/response/scriptError") == nil,
                     .fileMakerEnvelope, at: "/response",
-                    "\(range.request): expected scriptResult.prerequest and .presort from the scripts that ran, and no 'scriptError' for the script that did not")
+                    "\(range.request): expected scriptResult.prerequest and .presort from the scripts that ran, and no 'scriptError' for the script that did not"
+                )
                 let first = FileMakerBench.ids(range).first ?? "1"
                 let fails = try await context.send(
                     .get, bench.records(layout) + "/" + first, query: [("script", failing.name)])
@@ -60,13 +63,15 @@ extension FileMakerSuites {
                         && fails.value(at: "/response/scriptError") == .string(error)
                         && fails.value(at: "/response/scriptResult") == nil,
                     .fileMakerEnvelope, at: "/response/scriptError",
-                    "\(fails.request): a failing script must answer code \"0\", scriptError \"\(error)\" (a string) and no scriptResult")
+                    "\(fails.request): a failing script must answer code \"0\", scriptError \"\(error)\" (a string) and no scriptResult"
+                )
                 let missing = try await context.send(
                     .get, bench.records(layout) + "/" + first, query: [("script", "treaty-no-such-script")])
                 let inBody = missing.value(at: "/response/scriptError")?.stringValue
                 bench.expect(
                     inBody == "104" || missing.value(at: "/messages/0/code")?.stringValue == "104", .fileMakerEnvelope,
-                    at: "/response/scriptError", "\(missing.request): a missing script is neither scriptError \"104\" nor code 104")
+                    at: "/response/scriptError",
+                    "\(missing.request): a missing script is neither scriptError \"104\" nor code 104")
             }
         ]
     }
@@ -100,8 +105,10 @@ extension FileMakerSuites {
             let id = try await bench.create(layout, unique: unique, overrides: JSONObject())
             let mine = try await bench.read(layout, id)
             bench.expect(
-                mine["fieldData"]?[global.name] == value, .fileMakerRecord, at: "/response/data/0/fieldData/\(global.name)",
-                "the session that set '\(qualified)' reads \(mine["fieldData"]?[global.name]?.serialized() ?? "nothing") in its records")
+                mine["fieldData"]?[global.name] == value, .fileMakerRecord,
+                at: "/response/data/0/fieldData/\(global.name)",
+                "the session that set '\(qualified)' reads \(mine["fieldData"]?[global.name]?.serialized() ?? "nothing") in its records"
+            )
             let login = try await context.send(
                 .post, bench.base + "/sessions", headers: [.authorization: basic], body: .object(JSONObject()))
             try context.require(login, status: 200, rule: nil, "a second login")
@@ -120,8 +127,11 @@ extension FileMakerSuites {
             let plain = layout.fields.first { !$0.global }?.name ?? "id"
             for name in ["treatyNoSuchField", plain] {
                 let reply = try await context.send(
-                    .patch, bench.base + "/globals", body: ["globalFields": [.init(stringLiteral: "\(layout.table)::\(name)"): "x"]])
-                bench.requireError(reply, codes: [102], statuses: [500], rule: .fileMakerError, "setting '\(name)', not a global field")
+                    .patch, bench.base + "/globals",
+                    body: ["globalFields": [.init(stringLiteral: "\(layout.table)::\(name)"): "x"]])
+                bench.requireError(
+                    reply, codes: [102], statuses: [500], rule: .fileMakerError, "setting '\(name)', not a global field"
+                )
             }
         }
     }

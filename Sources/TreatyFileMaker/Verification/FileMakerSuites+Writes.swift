@@ -11,7 +11,8 @@ extension FileMakerSuites {
         if layout.fields.contains(where: { $0.autoEnter != nil && !$0.global }) {
             cases.append(autoEnterCase(layout, suite: suite))
         }
-        if let date = FileMakerSampleValues.writable(layout).first(where: { $0.result == .date && $0.repetitions == 1 }) {
+        if let date = FileMakerSampleValues.writable(layout).first(where: { $0.result == .date && $0.repetitions == 1 })
+        {
             cases.append(dateFormatsCase(layout, date, suite: suite))
         }
         if let repeating = layout.fields.first(where: { $0.isWritable && !$0.global && $0.repetitions > 1 }) {
@@ -39,12 +40,15 @@ extension FileMakerSuites {
             if let field = writable.first {
                 let key = FileMakerRepetition.keys(of: field).first ?? field.name
                 let value = FileMakerSampleValues.changed(field, layout: layout, unique: unique)
-                let edit = try await bench.context.send(.patch, bench.records(layout) + "/" + id, body: ["fieldData": [.init(stringLiteral: key): value]])
+                let edit = try await bench.context.send(
+                    .patch, bench.records(layout) + "/" + id, body: ["fieldData": [.init(stringLiteral: key): value]])
                 try bench.context.require(edit, status: 200, rule: .fileMakerRecord, "an edit of one field")
                 var expected = sent
                 expected[key] = value
-                let empty = try await bench.context.send(.patch, bench.records(layout) + "/" + id, body: ["fieldData": .object(JSONObject())])
-                try bench.context.require(empty, status: 200, rule: .fileMakerRecord, "an edit with {\"fieldData\": {}}")
+                let empty = try await bench.context.send(
+                    .patch, bench.records(layout) + "/" + id, body: ["fieldData": .object(JSONObject())])
+                try bench.context.require(
+                    empty, status: 200, rule: .fileMakerRecord, "an edit with {\"fieldData\": {}}")
                 let record = try await bench.read(layout, id)
                 for member in expected.members where record["fieldData"]?[member.key] != member.value {
                     bench.context.fail(
@@ -75,8 +79,10 @@ extension FileMakerSuites {
             for field in required {
                 fieldData[field.name] = FileMakerSampleValues.value(for: field, layout: layout, unique: unique)
             }
-            let reply = try await bench.context.send(.post, bench.records(layout), body: ["fieldData": .object(fieldData)])
-            try bench.context.require(reply, status: 200, rule: .fileMakerRecord, "a create with only the required fields")
+            let reply = try await bench.context.send(
+                .post, bench.records(layout), body: ["fieldData": .object(fieldData)])
+            try bench.context.require(
+                reply, status: 200, rule: .fileMakerRecord, "a create with only the required fields")
             guard let created = reply.value(at: "/response/recordId")?.stringValue else { return }
             bench.context.adopt(id: created, deletePath: bench.records(layout) + "/" + created)
             let record = try await bench.read(layout, created)
@@ -107,14 +113,16 @@ extension FileMakerSuites {
         if required != nil { clauses.append("§4.16") }
         if repeating != nil { clauses.append("§8.2") }
         return makeRecordCase(
-            suite, "\(layout.name): bad writes, unknown parameters and a range past the end are refused with their codes",
+            suite,
+            "\(layout.name): bad writes, unknown parameters and a range past the end are refused with their codes",
             rules: [.fileMakerError], clauses: clauses, location: layout.location
         ) { bench, unique in
             let context = bench.context
             func create(_ overrides: JSONObject, code: [Int], _ meaning: String) async throws {
                 var fieldData = Self.sample(layout, unique: unique)
                 for member in overrides.members { fieldData[member.key] = member.value }
-                let reply = try await context.send(.post, bench.records(layout), body: ["fieldData": .object(fieldData)])
+                let reply = try await context.send(
+                    .post, bench.records(layout), body: ["fieldData": .object(fieldData)])
                 if reply.status == 200, let id = reply.value(at: "/response/recordId")?.stringValue {
                     context.adopt(id: id, deletePath: bench.records(layout) + "/" + id)
                 }
@@ -122,10 +130,12 @@ extension FileMakerSuites {
             }
             try await create(["treatyNoSuchField": "x"], code: [102], "a create with an unknown field")
             if let calculation {
-                try await create([calculation.name: "x"], code: [201], "a create that writes the calculation '\(calculation.name)'")
+                try await create(
+                    [calculation.name: "x"], code: [201], "a create that writes the calculation '\(calculation.name)'")
             }
             if let required {
-                try await create([required.name: ""], code: Array(500...511), "a create that leaves '\(required.name)' empty")
+                try await create(
+                    [required.name: ""], code: Array(500...511), "a create that leaves '\(required.name)' empty")
             }
             if let repeating {
                 try await create(
@@ -134,16 +144,19 @@ extension FileMakerSuites {
             }
             let (id, _) = try await bench.create(layout, unique: unique)
             let unknown = try await context.send(.get, bench.records(layout), query: [("treatyUnknown", "1")])
-            bench.requireError(unknown, codes: [960], statuses: [400], rule: .fileMakerError, "a range with an unknown parameter")
+            bench.requireError(
+                unknown, codes: [960], statuses: [400], rule: .fileMakerError, "a range with an unknown parameter")
             let total = try await context.send(.get, bench.records(layout), query: [("_limit", "1")])
             try context.require(total, status: 200, rule: .fileMakerData, "a range of one record")
             let count = total.value(at: "/response/dataInfo/totalRecordCount")?.numberValue?.int64Value ?? 0
             let past = try await context.send(.get, bench.records(layout), query: [("_offset", String(count + 1))])
-            bench.requireError(past, codes: [101], statuses: [500], rule: .fileMakerError, "a range whose offset is past the end")
+            bench.requireError(
+                past, codes: [101], statuses: [500], rule: .fileMakerError, "a range whose offset is past the end")
             let deleted = try await context.send(.delete, bench.records(layout) + "/" + id)
             try context.require(deleted, status: 200, rule: nil, "deleting the case's record")
             let again = try await context.send(.delete, bench.records(layout) + "/" + id)
-            bench.requireError(again, codes: [101], statuses: [500], rule: .fileMakerError, "deleting a record that is gone")
+            bench.requireError(
+                again, codes: [101], statuses: [500], rule: .fileMakerError, "deleting a record that is gone")
         }
     }
 
@@ -154,24 +167,31 @@ extension FileMakerSuites {
             clauses: ["§4.4"], location: date.location
         ) { bench, unique in
             let id = try await bench.create(layout, unique: unique, overrides: [date.name: "01/02/2025"])
-            let iso = try await bench.context.send(.get, bench.records(layout) + "/" + id, query: [("dateformats", "2")])
+            let iso = try await bench.context.send(
+                .get, bench.records(layout) + "/" + id, query: [("dateformats", "2")])
             try bench.context.require(iso, status: 200, rule: .fileMakerDate, "a read with dateformats=2")
             bench.expect(
                 iso.value(at: "/response/data/0/fieldData/\(date.name)") == "2025-01-02", .fileMakerDate,
                 at: "/response/data/0/fieldData/\(date.name)",
-                "\(iso.request): the date 01/02/2025 reads \(iso.value(at: "/response/data/0/fieldData/\(date.name)")?.serialized() ?? "missing"), expected \"2025-01-02\"")
+                "\(iso.request): the date 01/02/2025 reads \(iso.value(at: "/response/data/0/fieldData/\(date.name)")?.serialized() ?? "missing"), expected \"2025-01-02\""
+            )
             let edit = try await bench.context.send(
-                .patch, bench.records(layout) + "/" + id, body: ["fieldData": [.init(stringLiteral: date.name): "2026-03-04"], "dateformats": 2])
-            try bench.context.require(edit, status: 200, rule: .fileMakerDate, "an edit with dateformats 2 and an ISO date")
+                .patch, bench.records(layout) + "/" + id,
+                body: ["fieldData": [.init(stringLiteral: date.name): "2026-03-04"], "dateformats": 2])
+            try bench.context.require(
+                edit, status: 200, rule: .fileMakerDate, "an edit with dateformats 2 and an ISO date")
             let record = try await bench.read(layout, id)
             bench.expect(
-                record["fieldData"]?[date.name] == "03/04/2026", .fileMakerDate, at: "/response/data/0/fieldData/\(date.name)",
-                "the ISO date 2026-03-04 written with dateformats 2 reads \(record["fieldData"]?[date.name]?.serialized() ?? "missing")")
+                record["fieldData"]?[date.name] == "03/04/2026", .fileMakerDate,
+                at: "/response/data/0/fieldData/\(date.name)",
+                "the ISO date 2026-03-04 written with dateformats 2 reads \(record["fieldData"]?[date.name]?.serialized() ?? "missing")"
+            )
         }
     }
 
     /// `field(2)` writes and reads the second repetition.
-    private func repetitionsCase(_ layout: FileMakerLayout, _ field: FileMakerField, suite: String) -> VerificationCase {
+    private func repetitionsCase(_ layout: FileMakerLayout, _ field: FileMakerField, suite: String) -> VerificationCase
+    {
         makeRecordCase(
             suite, "\(layout.name): '\(field.name)(2)' addresses the second repetition", rules: [.fileMakerType],
             clauses: ["§4.6"], location: field.location
@@ -183,12 +203,15 @@ extension FileMakerSuites {
             bench.expect(
                 record["fieldData"]?[second] == value && record["fieldData"]?["\(field.name)(1)"] != value,
                 .fileMakerType, at: "/response/data/0/fieldData/\(second)",
-                "'\(second)' written as \(value.serialized()) reads \(record["fieldData"]?[second]?.serialized() ?? "missing")")
+                "'\(second)' written as \(value.serialized()) reads \(record["fieldData"]?[second]?.serialized() ?? "missing")"
+            )
         }
     }
 
     /// `layout.response` renders the answer with another layout's fields.
-    private func layoutResponseCase(_ layout: FileMakerLayout, _ other: FileMakerLayout, suite: String) -> VerificationCase {
+    private func layoutResponseCase(_ layout: FileMakerLayout, _ other: FileMakerLayout, suite: String)
+        -> VerificationCase
+    {
         makeRecordCase(
             suite, "\(layout.name): layout.response=\(other.name) renders the record with that layout's fields",
             rules: [.fileMakerField], clauses: ["§4.30"], location: layout.location
@@ -198,7 +221,8 @@ extension FileMakerSuites {
                 .get, bench.records(layout) + "/" + id, query: [("layout.response", other.name)])
             try bench.context.require(reply, status: 200, rule: .fileMakerField, "a read with layout.response")
             bench.context.record(
-                FileMakerConformance(layout: other, database: database).checkRecordsAnswer(reply.json ?? .null), in: reply)
+                FileMakerConformance(layout: other, database: database).checkRecordsAnswer(reply.json ?? .null),
+                in: reply)
         }
     }
 
@@ -212,15 +236,20 @@ extension FileMakerSuites {
             let path = bench.records(layout) + "/\(id)/containers/\(FileMakerPathSegment.escape(field.name))"
             let content = Array("treaty upload \(unique)".utf8)
             func form(_ part: String) -> [UInt8] {
-                Array("--treaty\r\nContent-Disposition: form-data; name=\"\(part)\"; filename=\"t.txt\"\r\nContent-Type: text/plain\r\n\r\n".utf8)
+                Array(
+                    "--treaty\r\nContent-Disposition: form-data; name=\"\(part)\"; filename=\"t.txt\"\r\nContent-Type: text/plain\r\n\r\n"
+                        .utf8)
                     + content + Array("\r\n--treaty--\r\n".utf8)
             }
             var headers = HTTPFields()
             headers[.contentType] = "multipart/form-data; boundary=treaty"
             let wrong = try await bench.context.send(.post, path, headers: headers, bytes: form("file"))
-            bench.requireError(wrong, codes: [960], statuses: [400, 500], rule: .fileMakerError, "an upload without a part named 'upload'")
+            bench.requireError(
+                wrong, codes: [960], statuses: [400, 500], rule: .fileMakerError,
+                "an upload without a part named 'upload'")
             let upload = try await bench.context.send(.post, path, headers: headers, bytes: form("upload"))
-            try bench.context.require(upload, status: 200, rule: .fileMakerRecord, "an upload with a part named 'upload'")
+            try bench.context.require(
+                upload, status: 200, rule: .fileMakerRecord, "an upload with a part named 'upload'")
             let record = try await bench.read(layout, id)
             bench.expect(
                 record["modId"]?.stringValue == "1", .fileMakerRecord, at: "/response/data/0/modId",
@@ -228,14 +257,17 @@ extension FileMakerSuites {
             guard let text = record["fieldData"]?[field.name]?.stringValue, let url = URLComponents(string: text),
                 url.scheme != nil
             else {
-                bench.context.fail(.fileMakerRecord, at: "/response/data/0/fieldData/\(field.name)", "the container field holds no URL after an upload")
+                bench.context.fail(
+                    .fileMakerRecord, at: "/response/data/0/fieldData/\(field.name)",
+                    "the container field holds no URL after an upload")
                 return
             }
             let served = try await bench.context.send(
                 .get, url.percentEncodedPath, query: (url.queryItems ?? []).map { ($0.name, $0.value ?? "") },
                 headers: [.authorization: ""])
             bench.expect(
-                served.status == 200 && served.body == content, .fileMakerRecord, at: "/response/data/0/fieldData/\(field.name)",
+                served.status == 200 && served.body == content, .fileMakerRecord,
+                at: "/response/data/0/fieldData/\(field.name)",
                 "\(served.request) (the container's URL) answered \(served.status) without the uploaded bytes")
         }
     }

@@ -25,12 +25,17 @@ extension BrokenCloudKitDialect {
         case .refusesTextPlain where request.headers[.contentType] == "text/plain":
             return Self.error("BAD_REQUEST", status: 400)
         case .requiresRecordNames where modify && operations(request).contains { $0["record"]?["recordName"] == nil }:
-            return .json(["records": [["serverErrorCode": "BAD_REQUEST", "reason": "recordName required", "uuid": "u"]]], status: 200)
+            return .json(
+                ["records": [["serverErrorCode": "BAD_REQUEST", "reason": "recordName required", "uuid": "u"]]],
+                status: 200)
         case .refusesUntypedValues where modify:
             let untyped = operations(request).contains { operation in
                 (operation["record"]?["fields"]?.objectValue?.members ?? []).contains { $0.value["type"] == nil }
             }
-            return untyped ? .json(["records": [["serverErrorCode": "BAD_REQUEST", "reason": "type required", "uuid": "u"]]], status: 200) : nil
+            return untyped
+                ? .json(
+                    ["records": [["serverErrorCode": "BAD_REQUEST", "reason": "type required", "uuid": "u"]]],
+                    status: 200) : nil
         default:
             return nil
         }
@@ -42,7 +47,8 @@ extension BrokenCloudKitDialect {
         switch breakage {
         case .acceptsUnknownAPITokens:
             request.query = request.query.map { item in
-                item.name == "ckAPIToken" && item.value.hasPrefix("treaty-unknown") ? QueryItem(name: item.name, value: "gallery-api-token-0001") : item
+                item.name == "ckAPIToken" && item.value.hasPrefix("treaty-unknown")
+                    ? QueryItem(name: item.name, value: "gallery-api-token-0001") : item
             }
         case .ignoresNumbersAsStrings:
             request = request.mappingBody { $0.removingKey("numbersAsStrings") }
@@ -60,7 +66,8 @@ extension BrokenCloudKitDialect {
                 if body["atomic"] == .bool(false) { body["atomic"] = true }
                 return body
             }
-        case .overwritesOnCreate, .updatesAsReplace, .deletesWithStaleTags, .ignoresNullValues, .acceptsTwoOperationsOnARecord,
+        case .overwritesOnCreate, .updatesAsReplace, .deletesWithStaleTags, .ignoresNullValues,
+            .acceptsTwoOperationsOnARecord,
             .ignoresOperationDesiredKeys, .replacesMissingRecords:
             guard request.path.hasSuffix("/records/modify") else { break }
             request = request.mappingBody(rewrittenModify)
@@ -130,11 +137,12 @@ extension BrokenCloudKitDialect {
             }
         case .sortsDescendingByDefault:
             query["sortBy"] = query["sortBy"]?.arrayValue.map { sorts in
-                .array(sorts.map { sort in
-                    guard var object = sort.objectValue, object["ascending"] == nil else { return sort }
-                    object["ascending"] = false
-                    return .object(object)
-                })
+                .array(
+                    sorts.map { sort in
+                        guard var object = sort.objectValue, object["ascending"] == nil else { return sort }
+                        object["ascending"] = false
+                        return .object(object)
+                    })
             }
         default: break
         }
@@ -153,10 +161,12 @@ extension BrokenCloudKitDialect {
             return Self.error("AUTHENTICATION_FAILED", status: 401)
         case .answersUnknownZonesWith400 where code == "ZONE_NOT_FOUND":
             return Self.error("BAD_REQUEST", status: 400)
-        case .sortsUnsortableFields where path.hasSuffix("/records/query") && code == "BAD_REQUEST"
+        case .sortsUnsortableFields
+        where path.hasSuffix("/records/query") && code == "BAD_REQUEST"
             && body(request)["query"]?["sortBy"] != nil:
             return .json(["records": []], status: 200)
-        case .filtersUnindexedFields where path.hasSuffix("/records/query") && code == "BAD_REQUEST"
+        case .filtersUnindexedFields
+        where path.hasSuffix("/records/query") && code == "BAD_REQUEST"
             && body(request)["query"]?["sortBy"] == nil:
             return .json(["records": []], status: 200)
         case .servesTheDefaultZoneFeed where path.hasSuffix("/records/changes") && code == "BAD_REQUEST":
@@ -164,27 +174,33 @@ extension BrokenCloudKitDialect {
         case .omitsTheUserRecordName where path.hasSuffix("/users/current"):
             answer = answer.removingKey("userRecordName")
         case .hidesTheDefaultZone where path.hasSuffix("/zones/list"):
-            answer["zones"] = answer["zones"]?.arrayValue.map { .array($0.filter { $0["zoneID"]?["zoneName"] != "_defaultZone" }) }
+            answer["zones"] = answer["zones"]?.arrayValue.map {
+                .array($0.filter { $0["zoneID"]?["zoneName"] != "_defaultZone" })
+            }
         case .reversesLookups where path.hasSuffix("/records/lookup"):
             answer["records"] = answer["records"]?.arrayValue.map { .array($0.reversed()) }
         case .freezesModifiedTimestamps:
             answer["records"] = answer["records"]?.arrayValue.map { entries in
-                .array(entries.map { entry in
-                    guard var object = entry.objectValue, let created = object["created"] else { return entry }
-                    object["modified"] = created
-                    return .object(object)
-                })
+                .array(
+                    entries.map { entry in
+                        guard var object = entry.objectValue, let created = object["created"] else { return entry }
+                        object["modified"] = created
+                        return .object(object)
+                    })
             }
         case .dropsTheDeletedFlag, .dropsErrorUUIDs:
             answer["records"] = answer["records"]?.arrayValue.map { entries in
-                .array(entries.map { entry in
-                    guard let object = entry.objectValue else { return entry }
-                    if breakage == .dropsTheDeletedFlag, object["deleted"] == .bool(true), object["fields"] == nil {
-                        return .object(object.removingKey("deleted"))
-                    }
-                    if breakage == .dropsErrorUUIDs, object["serverErrorCode"] != nil { return .object(object.removingKey("uuid")) }
-                    return entry
-                })
+                .array(
+                    entries.map { entry in
+                        guard let object = entry.objectValue else { return entry }
+                        if breakage == .dropsTheDeletedFlag, object["deleted"] == .bool(true), object["fields"] == nil {
+                            return .object(object.removingKey("deleted"))
+                        }
+                        if breakage == .dropsErrorUUIDs, object["serverErrorCode"] != nil {
+                            return .object(object.removingKey("uuid"))
+                        }
+                        return entry
+                    })
             }
         default:
             return response

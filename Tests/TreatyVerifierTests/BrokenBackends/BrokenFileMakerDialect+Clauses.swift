@@ -17,7 +17,11 @@ extension BrokenFileMakerDialect {
     private static func envelope(_ code: Int, _ message: String, status: Int, response: JSONObject = JSONObject())
         -> DialectResponse
     {
-        .json(["response": .object(response), "messages": [["code": .string(String(code)), "message": .string(message)]]], status: status)
+        .json(
+            [
+                "response": .object(response),
+                "messages": [["code": .string(String(code)), "message": .string(message)]],
+            ], status: status)
     }
 
     private func isFind(_ request: DialectRequest) -> Bool {
@@ -66,7 +70,8 @@ extension BrokenFileMakerDialect {
             request = request.mappingBody { $0.without { !FileMakerDialect.findKeys.contains($0) } }
         case .defaultsToFiftyRecords where request.method == .get && request.path.hasSuffix("/records"):
             if request.queryValue("_limit") == nil { request.query.append(QueryItem(name: "_limit", value: "50")) }
-        case .clearsFieldsAnEditLeavesOut where request.method == .patch && request.path.contains("/layouts/Artists/records/"):
+        case .clearsFieldsAnEditLeavesOut
+        where request.method == .patch && request.path.contains("/layouts/Artists/records/"):
             request = request.mappingBody { body in
                 var body = body
                 var fieldData = body["fieldData"]?.objectValue ?? JSONObject()
@@ -126,20 +131,22 @@ extension BrokenFileMakerDialect {
             if finds.count > 1 { requests = requests.filter { $0["omit"] != nil } + [finds[finds.count - 1]] }
         case .ignoresValueListSortOrders:
             body["sort"] = body["sort"]?.arrayValue.map { sorts in
-                .array(sorts.map { sort in
-                    guard var object = sort.objectValue, let order = object["sortOrder"]?.stringValue,
-                        !["ascend", "descend"].contains(order)
-                    else { return sort }
-                    object["sortOrder"] = "ascend"
-                    return .object(object)
-                })
+                .array(
+                    sorts.map { sort in
+                        guard var object = sort.objectValue, let order = object["sortOrder"]?.stringValue,
+                            !["ascend", "descend"].contains(order)
+                        else { return sort }
+                        object["sortOrder"] = "ascend"
+                        return .object(object)
+                    })
             }
         default:
             requests = requests.map { request in
-                JSONObject(request.members.map { member in
-                    guard let text = member.value.stringValue else { return member }
-                    return .init(key: member.key, value: .string(rewrittenCriterion(text)))
-                })
+                JSONObject(
+                    request.members.map { member in
+                        guard let text = member.value.stringValue else { return member }
+                        return .init(key: member.key, value: .string(rewrittenCriterion(text)))
+                    })
             }
         }
         body["query"] = .array(requests.map(JSONValue.object))
@@ -187,20 +194,26 @@ extension BrokenFileMakerDialect {
             body["scripts"] = body["scripts"]?.arrayValue.map { .array($0.filter { $0["isFolder"] != .bool(true) }) }
         case .describesCalculationsAsNormal:
             body["fieldMetaData"] = body["fieldMetaData"]?.arrayValue.map { items in
-                .array(items.map { item in
-                    guard var object = item.objectValue, object["type"] == "calculation" else { return item }
-                    object["type"] = "normal"
-                    return .object(object)
-                })
+                .array(
+                    items.map { item in
+                        guard var object = item.objectValue, object["type"] == "calculation" else { return item }
+                        object["type"] = "normal"
+                        return .object(object)
+                    })
             }
         case .answersUnknownLayoutsWith404 where code == "105":
             return Self.envelope(3, "Command is unavailable", status: 404)
         case .acceptsUnknownFields where code == "102" && request.method == .post,
             .writesCalculationFields where code == "201", .skipsValidation where (500...511).contains(Int(code) ?? 0),
             .acceptsNonGlobalsAsGlobals where code == "102" && request.method == .patch:
-            return Self.envelope(0, "OK", status: 200, response: request.method == .post ? ["recordId": "999999", "modId": "0"] : JSONObject())
-        case .answersAnEmptyPageAfterTheEnd where code == "101" && request.method == .get && request.path.hasSuffix("/records"):
-            return Self.envelope(0, "OK", status: 200, response: ["dataInfo": ["totalRecordCount": 0, "foundCount": 0, "returnedCount": 0], "data": []])
+            return Self.envelope(
+                0, "OK", status: 200,
+                response: request.method == .post ? ["recordId": "999999", "modId": "0"] : JSONObject())
+        case .answersAnEmptyPageAfterTheEnd
+        where code == "101" && request.method == .get && request.path.hasSuffix("/records"):
+            return Self.envelope(
+                0, "OK", status: 200,
+                response: ["dataInfo": ["totalRecordCount": 0, "foundCount": 0, "returnedCount": 0], "data": []])
         case .ignoresScriptsOnRecordCalls where !request.path.contains("/script/"):
             body = body.without { $0.hasPrefix("scriptResult") || $0.hasPrefix("scriptError") }
         case .failingScriptsFailTheCall:
@@ -238,7 +251,10 @@ extension BrokenFileMakerDialect {
             let field = (try? JSONParser().parse(request.body))?["sort"]?.arrayValue?.first?["fieldName"]?.stringValue,
             data.contains(where: { $0["fieldData"]?[field]?.numberValue != nil })
         {
-            data.sort { FileMakerRecordPresenter.text($0["fieldData"]?[field]) < FileMakerRecordPresenter.text($1["fieldData"]?[field]) }
+            data.sort {
+                FileMakerRecordPresenter.text($0["fieldData"]?[field])
+                    < FileMakerRecordPresenter.text($1["fieldData"]?[field])
+            }
         }
         body["data"] = .array(data.map(JSONValue.object))
         return body
