@@ -37,7 +37,7 @@ import TreatyTestSupport
         ])
         #expect(clean.status == 0, "\(clean.standardOutput)\(clean.standardError)")
         #expect(
-            clean.standardOutput.hasSuffix("treaty diff: 0 divergences in 0 of 4 compared cases\n"),
+            clean.standardOutput.hasSuffix("treaty diff: 0 divergences in 0 of 7 compared cases\n"),
             "\(clean.standardOutput)")
 
         let replay = try ServeProcess(["--contract", Self.contract, "--fixtures", out, "--port", "0"])

@@ -12,18 +12,23 @@ internal import TreatyJSON
 ///   marker, and — in a custom zone of the private database — changes since a sync token and an
 ///   atomic batch that fails as a whole.
 ///
-/// Every case deletes what it created.
+/// Further cases prove the clauses of cloudkit.md one by one (``CloudKitPlugin/specClauses``,
+/// in `+Clauses`). Every case deletes what it created.
 struct CloudKitSuites {
     let contract: Contract
     let schema: CloudKitSchema
     let credentials: CloudKitCredentials
 
     func suites() -> [VerificationSuite] {
-        var suites = [VerificationSuite(name: "\(contract.api).auth", file: contract.file, cases: authCases())]
+        let auth = "\(contract.api).auth"
+        var suites = [VerificationSuite(name: auth, file: contract.file, cases: authCases() + [transportCase(suite: auth)])]
         for name in schema.recordTypes.keys.sorted() {
             guard let type = schema.recordTypes[name], CloudKitSampleValues.plainField(type) != nil else { continue }
             let suite = "\(contract.api).\(name)"
-            suites.append(VerificationSuite(name: suite, file: contract.file, cases: recordCases(type, suite: suite)))
+            suites.append(
+                VerificationSuite(
+                    name: suite, file: contract.file, cases: recordCases(type, suite: suite) + clauseCases(type, suite: suite)
+                        + batchCases(type, suite: suite)))
         }
         return suites
     }
@@ -32,17 +37,18 @@ struct CloudKitSuites {
         credentials.webAuthToken != nil && !schema.zones.isEmpty ? "private" : "public"
     }
 
-    private var zone: String? {
+    var zone: String? {
         database == "private" ? (schema.zones.first { $0.atomic } ?? schema.zones.first)?.name : nil
     }
 
-    private func makeCase(
-        _ suite: String, _ name: String, rules: [RuleID], writes: Bool,
+    func makeCase(
+        _ suite: String, _ name: String, rules: [RuleID], clauses: [String] = [], writes: Bool,
         run: @escaping @Sendable (CloudKitBench, String) async throws -> Void
     ) -> VerificationCase {
         let (credentials, database, zone) = (self.credentials, self.database, self.zone)
         let title = "\(rules.map(\.rawValue).joined(separator: ", ")) \(name)"
-        return VerificationCase(suite: suite, name: title, rules: rules, location: nil, writes: writes) { context in
+        return VerificationCase(suite: suite, name: title, rules: rules, clauses: clauses, location: nil, writes: writes) {
+            context in
             context.conceal(credentials.secrets)
             let bench = CloudKitBench(context: context, credentials: credentials, database: database, zone: zone)
             try await run(bench, UUID().uuidString.prefix(8).lowercased())
@@ -53,7 +59,7 @@ struct CloudKitSuites {
         let suite = "\(contract.api).auth"
         let credentials = self.credentials
         return [
-            makeCase(suite, "a request without an API token is refused in CloudKit's error format", rules: [.cloudKitError], writes: false) {
+            makeCase(suite, "a request without an API token is refused in CloudKit's error format", rules: [.cloudKitError], clauses: ["§1.5", "§12.3"], writes: false) {
                 bench, _ in
                 let path = "/database/1/\(credentials.container)/\(credentials.environment)/public/records/query"
                 let reply = try await bench.context.send(.post, path, body: ["query": ["recordType": "Treaty"]])
@@ -64,7 +70,7 @@ struct CloudKitSuites {
                 }
                 bench.context.record(CloudKitConformance.checkError(reply.json, status: reply.status), in: reply)
             },
-            makeCase(suite, "a malformed body is BAD_REQUEST", rules: [.cloudKitError], writes: false) { bench, _ in
+            makeCase(suite, "a malformed body is BAD_REQUEST", rules: [.cloudKitError], clauses: ["§1.5", "§8.1"], writes: false) { bench, _ in
                 let path = "/database/1/\(credentials.container)/\(credentials.environment)/public/records/query"
                 let reply = try await bench.context.send(
                     .post, path, query: [("ckAPIToken", credentials.apiToken)], bytes: Array("{\"query\": ".utf8))
@@ -79,19 +85,19 @@ struct CloudKitSuites {
 
     private func recordCases(_ type: CloudKitRecordType, suite: String) -> [VerificationCase] {
         var cases = [
-            makeCase(suite, "create, lookup, update with the change tag, and a stale tag is CONFLICT", rules: Self.recordRules + [.cloudKitChangeTag], writes: true) {
+            makeCase(suite, "create, lookup, update with the change tag, and a stale tag is CONFLICT", rules: Self.recordRules + [.cloudKitChangeTag], clauses: ["§1.4", "§3.2", "§3.4", "§4.1", "§4.2", "§5.2"], writes: true) {
                 bench, unique in
                 try await Self.changeTagRoundTrip(bench, type: type, unique: unique)
             }
         ]
         cases.append(
-            makeCase(suite, "a saved record reads back with every field, and desiredKeys narrows a lookup", rules: [.cloudKitField], writes: true) {
+            makeCase(suite, "a saved record reads back with every field, and desiredKeys narrows a lookup", rules: [.cloudKitField], clauses: ["§5.3", "§7.2"], writes: true) {
                 bench, unique in
                 try await Self.fieldsReadBack(bench, type: type, unique: unique)
             })
         if let field = Self.queryField(type) {
             cases.append(
-                makeCase(suite, "a filtered query pages with its continuation marker", rules: [.cloudKitPaging], writes: true) {
+                makeCase(suite, "a filtered query pages with its continuation marker", rules: [.cloudKitPaging], clauses: ["§6.1"], writes: true) {
                     bench, unique in
                     try await Self.pagedQuery(bench, type: type, field: field, unique: unique)
                 })
@@ -105,18 +111,18 @@ struct CloudKitSuites {
         }
         if database == "private", zone != nil {
             cases.append(
-                makeCase(suite, "changes since a sync token show updates once and deletions as deleted", rules: [.cloudKitSync], writes: true) {
+                makeCase(suite, "changes since a sync token show updates once and deletions as deleted", rules: [.cloudKitSync], clauses: ["§7.4"], writes: true) {
                     bench, unique in
                     try await Self.changesSinceToken(bench, type: type, unique: unique)
                 })
             cases.append(
-                makeCase(suite, "the change feed pages by resultsLimit with moreComing, each later change once", rules: [.cloudKitSync], writes: true) {
+                makeCase(suite, "the change feed pages by resultsLimit with moreComing, each later change once", rules: [.cloudKitSync], clauses: ["§7.5"], writes: true) {
                     bench, unique in
                     try await Self.pagedChanges(bench, type: type, unique: unique)
                 })
             if schema.zones.contains(where: { $0.atomic }) {
                 cases.append(
-                    makeCase(suite, "an atomic batch with a failing operation writes nothing", rules: [.cloudKitAtomic], writes: true) {
+                    makeCase(suite, "an atomic batch with a failing operation writes nothing", rules: [.cloudKitAtomic], clauses: ["§5.2", "§5.11"], writes: true) {
                         bench, unique in
                         try await Self.atomicBatch(bench, type: type, unique: unique)
                     })

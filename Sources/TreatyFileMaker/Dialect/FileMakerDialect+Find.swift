@@ -60,7 +60,7 @@ extension FileMakerDialect {
             return (kept.found, kept.ordered, projection)
         }
         let (found, projection) = try finder.find(requests)
-        let ordered = sort.sorted(found, ranks: projection.sortRanks, prefix: needed)
+        let ordered = sort.sorted(found, ranks: projection.sortRanks, records: projection.records, prefix: needed)
         if projection.revision == revisions[0] {
             context.caches.foundSets.keep(.init(found: found, ordered: ordered), for: key, revisions: revisions)
         }

@@ -3,11 +3,14 @@ internal import TreatyJSON
 
 /// FileMaker's sort: `[{"fieldName": "born", "sortOrder": "descend"}]`; numbers numerically,
 /// text case-insensitively, dates and timestamps chronologically, empty values first when
-/// ascending; ties keep creation order.
+/// ascending; ties keep creation order. A `sortOrder` naming a value list orders by the list:
+/// its values in list order, then values outside it.
 struct FileMakerSort {
     struct Key {
         let field: FileMakerField
         let descending: Bool
+        /// The values of the value list the key sorts by, when its `sortOrder` names one.
+        var valueList: [String]? = nil
     }
 
     let keys: [Key]
@@ -35,11 +38,11 @@ struct FileMakerSort {
             }
             guard let field = layout.field(named: name) else { throw FileMakerError.fieldMissing(name) }
             let order = item.objectValue?["sortOrder"]?.stringValue ?? "ascend"
-            guard ["ascend", "descend"].contains(order) || layout.valueLists.contains(where: { $0.name == order })
-            else {
+            let list = layout.valueLists.first { $0.name == order }?.values
+            guard ["ascend", "descend"].contains(order) || list != nil else {
                 throw FileMakerError.parameterInvalid("sortOrder must be ascend, descend or a value list")
             }
-            keys.append(Key(field: field, descending: order == "descend"))
+            keys.append(Key(field: field, descending: order == "descend", valueList: list))
         }
         self.keys = keys
     }
@@ -99,7 +102,7 @@ struct FileMakerSort {
         var prepared: [SortValue] = []
         prepared.reserveCapacity(records.count * width)
         for record in records {
-            for key in keys { prepared.append(SortValue(record[key.field.name], field: key.field)) }
+            for key in keys { prepared.append(key.value(of: record)) }
         }
         let descending = keys.map(\.descending)
         func precedes(_ lhs: Int, _ rhs: Int) -> Bool {
@@ -152,9 +155,13 @@ struct FileMakerSort {
     /// The positions in this order (stable), from each key field's ranks (one per record
     /// position, as ``FileMakerCaches/Projection`` keeps them).
     ///
-    /// - Parameter prefix: When given, only the first `prefix` positions in order are needed.
-    func sorted(_ positions: [Int], ranks: [String: [Int32]], prefix: Int? = nil) -> [Int] {
-        let columns = keys.compactMap { ranks[$0.field.name] }
+    /// - Parameters:
+    ///   - records: The records the positions index, for keys that sort by a value list.
+    ///   - prefix: When given, only the first `prefix` positions in order are needed.
+    func sorted(_ positions: [Int], ranks: [String: [Int32]], records: [JSONObject], prefix: Int? = nil) -> [Int] {
+        let columns = keys.compactMap { key in
+            key.valueList == nil ? ranks[key.field.name] : Self.ranks(records.map { key.value(of: $0) })
+        }
         guard !keys.isEmpty, columns.count == keys.count, positions.count > 1 else {
             return Array(positions.prefix(prefix ?? positions.count))
         }
@@ -174,5 +181,17 @@ struct FileMakerSort {
         let parts = text.split(separator: " ", maxSplits: 1)
         guard let date = FileMakerValue.parseDate(String(parts[0]), format: .us) else { return text }
         return FileMakerValue.isoDate(date) + (parts.count > 1 ? " " + parts[1] : "")
+    }
+}
+
+extension FileMakerSort.Key {
+    /// The value `record` sorts by on this key: by its place in the value list when the key
+    /// names one (values outside the list after it, by text), else by the field's kind.
+    func value(of record: JSONObject) -> FileMakerSort.SortValue {
+        let value = FileMakerSort.SortValue(record[field.name], field: field)
+        guard let valueList, case .text(let text) = FileMakerSort.SortValue(record[field.name], field: FileMakerField(name: field.name))
+        else { return value }
+        guard let index = valueList.firstIndex(where: { $0.lowercased() == text }) else { return .text(text) }
+        return .number(Double(index))
     }
 }

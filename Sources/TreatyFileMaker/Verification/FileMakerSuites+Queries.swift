@@ -17,7 +17,7 @@ extension FileMakerSuites {
     func editOnceCase(_ layout: FileMakerLayout, suite: String) -> VerificationCase {
         makeRecordCase(
             suite, "\(layout.name): an edit is applied once, and auto-entered UUIDs are upper-case",
-            rules: [.fileMakerRecord], location: layout.location
+            rules: [.fileMakerRecord], clauses: ["§4.9"], location: layout.location
         ) { bench, unique in
             let (id, _) = try await bench.create(layout, unique: unique)
             let before = try await bench.read(layout, id)
@@ -53,7 +53,8 @@ extension FileMakerSuites {
         return [
             makeRecordCase(
                 suite, "\(layout.name): range and _find honour _limit, _offset and _sort, with the counts",
-                rules: [.fileMakerData], location: layout.location
+                rules: [.fileMakerData], clauses: ["§4.19", "§4.20", "§5.1", "§5.12", "§5.13", "§5.15"],
+                location: layout.location
             ) { bench, unique in
                 for index in 0..<3 { _ = try await bench.create(layout, unique: "\(unique)\(index)") }
                 let records = bench.records(layout)

@@ -15,7 +15,7 @@ extension FileMakerSuites {
         var cases = [
             makeRecordCase(
                 suite, "\(layout.name): a created record reads back with what was written", rules: Self.recordRules,
-                location: location
+                clauses: ["§1.2", "§4.1", "§4.2", "§4.3", "§4.7", "§4.10", "§4.12", "§4.18", "§10.1"], location: location
             ) {
                 bench, unique in
                 let (id, sent) = try await bench.create(layout, unique: unique)
@@ -34,7 +34,7 @@ extension FileMakerSuites {
             },
             makeRecordCase(
                 suite, "\(layout.name): a range answers dataInfo and records",
-                rules: [.fileMakerData] + Self.recordRules, location: location
+                rules: [.fileMakerData] + Self.recordRules, clauses: ["§4.20", "§10.1"], location: location
             ) {
                 bench, unique in
                 _ = try await bench.create(layout, unique: unique)
@@ -44,7 +44,7 @@ extension FileMakerSuites {
             },
             makeRecordCase(
                 suite, "\(layout.name): a deleted record is 101 (Record is missing)", rules: [.fileMakerError],
-                location: location
+                clauses: ["§1.6", "§1.11", "§4.18", "§4.28", "§10.2"], location: location
             ) {
                 bench, unique in
                 let (id, _) = try await bench.create(layout, unique: unique)
@@ -56,7 +56,7 @@ extension FileMakerSuites {
             },
             makeRecordCase(
                 suite, "\(layout.name): a duplicate is a new record with modId 0", rules: [.fileMakerRecord],
-                location: location
+                clauses: ["§4.27"], location: location
             ) {
                 bench, unique in
                 let (id, _) = try await bench.create(layout, unique: unique)
@@ -81,7 +81,7 @@ extension FileMakerSuites {
                 makeRecordCase(
                     suite,
                     "\(layout.name): an edit with the current modId is stored; a stale one is 306 and writes nothing",
-                    rules: [.fileMakerRecord, .fileMakerError], location: location
+                    rules: [.fileMakerRecord, .fileMakerError], clauses: ["§4.9", "§4.23", "§4.26"], location: location
                 ) {
                     bench, unique in
                     let (id, _) = try await bench.create(layout, unique: unique)
@@ -118,7 +118,7 @@ extension FileMakerSuites {
             cases.append(
                 makeRecordCase(
                     suite, "\(layout.name): _find finds the record by '\(field.name)', and an omit of it leaves 401",
-                    rules: [.fileMakerData, .fileMakerError], location: location
+                    rules: [.fileMakerData, .fileMakerError], clauses: ["§5.6", "§5.11", "§5.16"], location: location
                 ) {
                     bench, unique in
                     let (id, sent) = try await bench.create(layout, unique: unique)
@@ -156,7 +156,7 @@ extension FileMakerSuites {
             cases.append(
                 makeRecordCase(
                     suite, "\(layout.name): a portal row created by an edit shows in portalData",
-                    rules: [.fileMakerPortal], location: portal.location
+                    rules: [.fileMakerPortal], clauses: ["§4.10", "§4.24"], location: portal.location
                 ) {
                     bench, unique in
                     let (id, _) = try await bench.create(layout, unique: unique)
@@ -193,12 +193,14 @@ extension FileMakerSuites {
     }
 
     func makeRecordCase(
-        _ suite: String, _ name: String, rules: [RuleID], location: SourceLocation?,
+        _ suite: String, _ name: String, rules: [RuleID], clauses: [String] = [], location: SourceLocation?,
         run: @escaping @Sendable (FileMakerBench, String) async throws -> Void
     ) -> VerificationCase {
         let (database, account) = (self.database, self.account)
         let title = "\(rules.map(\.rawValue).joined(separator: ", ")) \(name)"
-        return VerificationCase(suite: suite, name: title, rules: rules, location: location, writes: true) { context in
+        return VerificationCase(
+            suite: suite, name: title, rules: rules, clauses: clauses, location: location, writes: true
+        ) { context in
             let bench = try await FileMakerBench.start(context, database: database, account: account)
             try await run(bench, String(UUID().uuidString.prefix(8)).lowercased())
         }

@@ -13,6 +13,10 @@ internal import TreatyJSON
 /// - `<api>.<layout>` per layout with writable fields: create and read back, range, find (and an
 ///   omit that leaves nothing: 401), edit with the current and a stale `modId` (306), a portal
 ///   row through an edit, duplicate, delete (then 101).
+///
+/// Further cases prove the clauses of filemaker.md one by one (``FileMakerPlugin/specClauses``):
+/// protocol and sessions (`+Protocol`), scripts and globals (`+Scripts`), writes (`+Writes`),
+/// portals (`+Portals`) and `_find` (`+Finds`).
 struct FileMakerSuites {
     let contract: Contract
     let schema: FileMakerSchema
@@ -20,21 +24,29 @@ struct FileMakerSuites {
     let account: FileMakerDatabase.Account
 
     func suites() -> [VerificationSuite] {
-        var suites = [VerificationSuite(name: "\(contract.api).sessions", file: contract.file, cases: sessionCases())]
+        let sessions = "\(contract.api).sessions"
+        var suites = [
+            VerificationSuite(name: sessions, file: contract.file, cases: sessionCases() + protocolCases(suite: sessions))
+        ]
         for layout in database.layouts where !FileMakerSampleValues.writable(layout).isEmpty {
             let name = "\(contract.api).\(layout.name)"
-            suites.append(VerificationSuite(name: name, file: contract.file, cases: recordCases(layout, suite: name) + queryCases(layout, suite: name)))
+            var cases = recordCases(layout, suite: name) + queryCases(layout, suite: name)
+            cases += writeCases(layout, suite: name) + findCases(layout, suite: name) + portalCases(layout, suite: name)
+            if suites.count == 1 { cases.append(defaultLimitCase(layout, suite: name)) }
+            suites.append(VerificationSuite(name: name, file: contract.file, cases: cases))
         }
         return suites
     }
 
-    private func makeCase(
-        _ suite: String, _ name: String, rules: [RuleID], location: SourceLocation?, writes: Bool,
-        run: @escaping @Sendable (FileMakerBench, String) async throws -> Void
+    func makeCase(
+        _ suite: String, _ name: String, rules: [RuleID], clauses: [String] = [], location: SourceLocation?,
+        writes: Bool, run: @escaping @Sendable (FileMakerBench, String) async throws -> Void
     ) -> VerificationCase {
         let (database, account) = (self.database, self.account)
         let title = "\(rules.map(\.rawValue).joined(separator: ", ")) \(name)"
-        return VerificationCase(suite: suite, name: title, rules: rules, location: location, writes: writes) {
+        return VerificationCase(
+            suite: suite, name: title, rules: rules, clauses: clauses, location: location, writes: writes
+        ) {
             context in
             let bench = try await FileMakerBench.start(context, database: database, account: account)
             try await run(bench, UUID().uuidString.prefix(8).lowercased())
@@ -48,7 +60,7 @@ struct FileMakerSuites {
         var cases = [
             VerificationCase(
                 suite: suite, name: "FM-ERR-1 a wrong password is refused with 212 on HTTP 401",
-                rules: [.fileMakerError],
+                rules: [.fileMakerError], clauses: ["§1.5", "§2.2"],
                 writes: false
             ) { context in
                 var headers = HTTPFields()
@@ -61,7 +73,8 @@ struct FileMakerSuites {
                     reply, code: 212, status: 401, rule: .fileMakerError, "a login with a wrong password")
             },
             makeCase(
-                suite, "a logged-out token is refused with 952 on HTTP 401", rules: [.fileMakerError], location: nil,
+                suite, "a logged-out token is refused with 952 on HTTP 401", rules: [.fileMakerError],
+                clauses: ["§2.5"], location: nil,
                 writes: false
             ) {
                 bench, _ in
@@ -75,7 +88,7 @@ struct FileMakerSuites {
             },
             makeCase(
                 suite, "product info and the layout list answer in the envelope", rules: [.fileMakerEnvelope],
-                location: nil, writes: false
+                clauses: ["§1.3", "§3.3"], location: nil, writes: false
             ) {
                 bench, _ in
                 let product = try await bench.context.send(.get, "/fmi/data/vLatest/productInfo")
@@ -98,7 +111,7 @@ struct FileMakerSuites {
             cases.append(
                 makeCase(
                     suite, "script '\(script.name)' runs with its parameter", rules: [.fileMakerEnvelope],
-                    location: script.location, writes: false
+                    clauses: ["§6.1"], location: script.location, writes: false
                 ) {
                     bench, unique in
                     let path =

@@ -99,7 +99,8 @@ import TreatyTestSupport
                 name STRING QUERYABLE SORTABLE SEARCHABLE,
                 born INT64 QUERYABLE SORTABLE,
                 home LOCATION QUERYABLE SORTABLE,
-                genres LIST<STRING> QUERYABLE
+                genres LIST<STRING> QUERYABLE,
+                rank INT64
             );
             RECORD TYPE Artwork (
                 title STRING QUERYABLE SORTABLE SEARCHABLE,

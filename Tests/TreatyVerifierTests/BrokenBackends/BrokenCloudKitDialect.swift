@@ -17,6 +17,11 @@ struct BrokenCloudKitDialect: Dialect {
     }
 
     func respond(to request: DialectRequest, store: RecordStore) -> DialectResponse {
+        if breakage.breaksAClause {
+            if let refusal = refusal(of: request) { return refusal }
+            let request = rewritten(request)
+            return rewritten(wrapped.respond(to: request, store: store), for: request)
+        }
         var request = request
         if request.path.hasSuffix("/records/modify"), var body = try? JSONParser().parse(request.body).objectValue {
             switch breakage {

@@ -10,15 +10,22 @@ struct BrokenFileMakerDialect: Dialect {
 
     let breakage: FileMakerBreakage
     let wrapped: any Dialect
+    /// The globals any session set, for ``FileMakerBreakage/sharesGlobalsAcrossSessions``.
+    let globals = SharedGlobals()
 
     func failureResponse(for failure: SimulatorFailure) -> DialectResponse {
         wrapped.failureResponse(for: failure)
     }
 
     func respond(to request: DialectRequest, store: RecordStore) -> DialectResponse {
+        if let refusal = refusal(of: request) { return refusal }
+        let request = rewritten(request)
         var response = wrapped.respond(to: request, store: store)
         guard let json = try? JSONParser().parse(response.body), var envelope = json.objectValue else {
             return response
+        }
+        if breakage.breaksAClause {
+            return rewritten(response, envelope: envelope, for: request)
         }
         switch breakage {
         case .sendsNumericCodes:

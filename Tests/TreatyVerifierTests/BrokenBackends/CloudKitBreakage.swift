@@ -16,6 +16,75 @@ enum CloudKitBreakage: String, CaseIterable, CustomTestStringConvertible, Sendab
     case dropsContinuationMarkers
     case dropsDeletionsFromChanges
     case answersErrorsWith200
+    case refusesTextPlain
+    case acceptsUnknownAPITokens
+    case answers401WithoutWebAuth
+    case omitsTheUserRecordName
+    case requiresRecordNames
+    case refusesUntypedValues
+    case ignoresNumbersAsStrings
+    case overwritesOnCreate
+    case updatesAsReplace
+    case deletesWithStaleTags
+    case ignoresNullValues
+    case dropsTheDeletedFlag
+    case dropsErrorUUIDs
+    case acceptsTwoOperationsOnARecord
+    case answersUnknownZonesWith400
+    case keepsOnlyTheLastFilter
+    case flipsInclusiveComparators
+    case readsNotInAsIn
+    case sortsDescendingByDefault
+    case filtersUnindexedFields
+    case reversesLookups
+    case servesTheDefaultZoneFeed
+    case hidesTheDefaultZone
+    case freezesModifiedTimestamps
+    case ignoresOperationDesiredKeys
+    case makesEveryBatchAtomic
+    case replacesMissingRecords
+    case readsListContainsAsNot
+    case sortsUnsortableFields
+    case sharesDataAcrossEnvironments
+    case truncatesLongBatches
+
+    /// Whether the breakage breaks one clause of cloudkit.md (``BrokenCloudKitDialect`` rewrites
+    /// it in its own extension).
+    var breaksAClause: Bool { Self.clauseBreakages.contains(self) }
+
+    static let clauseBreakages: [CloudKitBreakage] = [
+        .refusesTextPlain,
+        .acceptsUnknownAPITokens,
+        .answers401WithoutWebAuth,
+        .omitsTheUserRecordName,
+        .requiresRecordNames,
+        .refusesUntypedValues,
+        .ignoresNumbersAsStrings,
+        .overwritesOnCreate,
+        .updatesAsReplace,
+        .deletesWithStaleTags,
+        .ignoresNullValues,
+        .dropsTheDeletedFlag,
+        .dropsErrorUUIDs,
+        .acceptsTwoOperationsOnARecord,
+        .answersUnknownZonesWith400,
+        .keepsOnlyTheLastFilter,
+        .flipsInclusiveComparators,
+        .readsNotInAsIn,
+        .sortsDescendingByDefault,
+        .filtersUnindexedFields,
+        .reversesLookups,
+        .servesTheDefaultZoneFeed,
+        .hidesTheDefaultZone,
+        .freezesModifiedTimestamps,
+        .ignoresOperationDesiredKeys,
+        .makesEveryBatchAtomic,
+        .replacesMissingRecords,
+        .readsListContainsAsNot,
+        .sortsUnsortableFields,
+        .sharesDataAcrossEnvironments,
+        .truncatesLongBatches,
+    ]
 
     var expectedRule: RuleID {
         switch self {
@@ -29,6 +98,37 @@ enum CloudKitBreakage: String, CaseIterable, CustomTestStringConvertible, Sendab
         case .dropsContinuationMarkers: .cloudKitPaging
         case .dropsDeletionsFromChanges: .cloudKitSync
         case .answersErrorsWith200: .cloudKitError
+        case .refusesTextPlain: .cloudKitError
+        case .acceptsUnknownAPITokens: .cloudKitError
+        case .answers401WithoutWebAuth: .cloudKitError
+        case .omitsTheUserRecordName: .cloudKitRecord
+        case .requiresRecordNames: .cloudKitRecord
+        case .refusesUntypedValues: .cloudKitRecord
+        case .ignoresNumbersAsStrings: .cloudKitField
+        case .overwritesOnCreate: .cloudKitError
+        case .updatesAsReplace: .cloudKitField
+        case .deletesWithStaleTags: .cloudKitChangeTag
+        case .ignoresNullValues: .cloudKitNull
+        case .dropsTheDeletedFlag: .cloudKitRecord
+        case .dropsErrorUUIDs: .cloudKitError
+        case .acceptsTwoOperationsOnARecord: .cloudKitError
+        case .answersUnknownZonesWith400: .cloudKitError
+        case .keepsOnlyTheLastFilter: .cloudKitPaging
+        case .flipsInclusiveComparators: .cloudKitPaging
+        case .readsNotInAsIn: .cloudKitPaging
+        case .sortsDescendingByDefault: .cloudKitPaging
+        case .filtersUnindexedFields: .cloudKitError
+        case .reversesLookups: .cloudKitError
+        case .servesTheDefaultZoneFeed: .cloudKitSync
+        case .hidesTheDefaultZone: .cloudKitRecord
+        case .freezesModifiedTimestamps: .cloudKitRecord
+        case .ignoresOperationDesiredKeys: .cloudKitField
+        case .makesEveryBatchAtomic: .cloudKitAtomic
+        case .replacesMissingRecords: .cloudKitError
+        case .readsListContainsAsNot: .cloudKitPaging
+        case .sortsUnsortableFields: .cloudKitError
+        case .sharesDataAcrossEnvironments: .cloudKitRecord
+        case .truncatesLongBatches: .cloudKitError
         }
     }
 
@@ -44,6 +144,37 @@ enum CloudKitBreakage: String, CaseIterable, CustomTestStringConvertible, Sendab
         case .dropsContinuationMarkers: "never sends a continuationMarker"
         case .dropsDeletionsFromChanges: "leaves deletions out of records/changes"
         case .answersErrorsWith200: "answers request-level errors with HTTP 200"
+        case .refusesTextPlain: "refuses a body sent as text/plain (§1.3)"
+        case .acceptsUnknownAPITokens: "accepts an unknown ckAPIToken (§2.1)"
+        case .answers401WithoutWebAuth: "answers the private database without a web auth token with 401 (§2.2)"
+        case .omitsTheUserRecordName: "leaves userRecordName out of users/current (§2.4)"
+        case .requiresRecordNames: "refuses a create without a recordName (§3.1)"
+        case .refusesUntypedValues: "refuses field values without a type (§4.1)"
+        case .ignoresNumbersAsStrings: "ignores numbersAsStrings (§4.3)"
+        case .overwritesOnCreate: "lets a create overwrite an existing record (§5.1)"
+        case .updatesAsReplace: "treats update as replace (§5.4)"
+        case .deletesWithStaleTags: "deletes whatever the change tag (§5.5)"
+        case .ignoresNullValues: "ignores {\"value\": null} (§5.6)"
+        case .dropsTheDeletedFlag: "answers a delete without \"deleted\": true (§5.8)"
+        case .dropsErrorUUIDs: "leaves uuid out of per-record errors (§5.9)"
+        case .acceptsTwoOperationsOnARecord: "accepts two operations on one record (§5.10)"
+        case .answersUnknownZonesWith400: "answers an unknown zone with BAD_REQUEST (§5.13)"
+        case .keepsOnlyTheLastFilter: "keeps only the last filter (§6.3)"
+        case .flipsInclusiveComparators: "treats _OR_EQUALS comparators as strict (§6.4)"
+        case .readsNotInAsIn: "reads NOT_IN as IN (§6.5)"
+        case .sortsDescendingByDefault: "sorts descending when ascending is not given (§6.6)"
+        case .filtersUnindexedFields: "filters on fields without a QUERYABLE index (§6.7)"
+        case .reversesLookups: "answers lookups in reverse order (§7.1)"
+        case .servesTheDefaultZoneFeed: "serves records/changes of the default zone (§7.3)"
+        case .hidesTheDefaultZone: "leaves _defaultZone out of zones/list (§7.6)"
+        case .freezesModifiedTimestamps: "leaves modified at the creation time (§3.3)"
+        case .ignoresOperationDesiredKeys: "ignores a per-operation desiredKeys (§5.7)"
+        case .makesEveryBatchAtomic: "treats atomic: false as atomic (§5.12)"
+        case .replacesMissingRecords: "creates a missing record on replace (§5.14)"
+        case .readsListContainsAsNot: "reads LIST_CONTAINS as NOT_LIST_CONTAINS (§6.8)"
+        case .sortsUnsortableFields: "sorts on fields without a SORTABLE index (§6.9)"
+        case .sharesDataAcrossEnvironments: "serves development's records in production (§1.1)"
+        case .truncatesLongBatches: "applies the first 200 operations of a longer batch (§5.15)"
         }
     }
 }
