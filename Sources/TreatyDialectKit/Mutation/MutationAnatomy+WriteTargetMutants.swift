@@ -72,21 +72,26 @@ extension MutationAnatomy {
         ]
         if route.method == .delete || route.method == .patch || route.method == .put {
             let deleted = DeletedRecords()
+            // The deletes of the same records, which may sit on another path (`/items/{id}` for
+            // a write to `/items/{id}/members`).
+            let deletes = routes.filter { $0.store == resource && $0.method == .delete } + [route]
             mutants.append(
                 mutant(
                     .writeAppliedToDeleted, route.name,
                     "applies \(route.name) to a deleted record (bringing it back) instead of answering not found"
                 ) { request, store, forward in
-                    let id = route.path.match(request.path)?[parameter]
-                    let deleting = request.method == .delete && id != nil && route.path.matches(request.path)
-                    let before = deleting ? id.flatMap { try? store.get(resource, id: $0) } : nil
+                    let deleting = deletes.lazy.compactMap { delete -> String? in
+                        guard request.method == .delete, let last = delete.path.parameters.last else { return nil }
+                        return delete.path.match(request.path)?[last]
+                    }.first
+                    let before = deleting.flatMap { try? store.get(resource, id: $0) }
                     let answer = forward(request)
-                    guard let id, route.path.matches(request.path) else { return answer }
-                    if let before, (200..<300).contains(answer.status.code) {
-                        deleted.remember(before, id: id, resource: resource)
+                    if let deleting, let before, (200..<300).contains(answer.status.code) {
+                        deleted.remember(before, id: deleting, resource: resource)
                         return answer
                     }
-                    guard route.matches(request.method, path: request.path), !(200..<300).contains(answer.status.code),
+                    guard route.matches(request.method, path: request.path), let id = route.path.match(request.path)?[parameter],
+                        !(200..<300).contains(answer.status.code),
                         (try? store.get(resource, id: id)) == nil, let record = deleted.record(id: id, resource: resource),
                         store.apply(
                             [.update(resource, id: id, patch: .object(record), creatingIfMissing: true)], mode: .atomic

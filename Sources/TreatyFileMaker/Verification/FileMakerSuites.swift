@@ -23,7 +23,8 @@ struct FileMakerSuites {
         var suites = [VerificationSuite(name: "\(contract.api).sessions", file: contract.file, cases: sessionCases())]
         for layout in database.layouts where !FileMakerSampleValues.writable(layout).isEmpty {
             let name = "\(contract.api).\(layout.name)"
-            suites.append(VerificationSuite(name: name, file: contract.file, cases: recordCases(layout, suite: name) + queryCases(layout, suite: name)))
+            let cases = recordCases(layout, suite: name) + queryCases(layout, suite: name) + mutationCases(layout, suite: name)
+            suites.append(VerificationSuite(name: name, file: contract.file, cases: cases))
         }
         return suites
     }

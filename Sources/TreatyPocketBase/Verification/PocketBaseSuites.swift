@@ -37,7 +37,8 @@ struct PocketBaseSuites {
                 VerificationSuite(
                     name: suite, file: file,
                     cases: recordCases(collection, all: collections, suite: suite, location: location)
-                        + queryCases(collection, all: collections, suite: suite, location: location)))
+                        + queryCases(collection, all: collections, suite: suite, location: location)
+                        + mutationCases(collection, all: collections, suite: suite, location: location)))
         }
         return suites
     }

@@ -43,6 +43,7 @@ struct RoundTrip: Sendable {
     /// Every generated round trip, in report order.
     static let all: [RoundTrip] =
         nullSemantics + createRules + scopeRules + metadataRules + syncRules + coverageRules + strictnessRules
+        + mutationRules
 }
 
 extension Workbench {
