@@ -63,7 +63,27 @@ extension CloudKitContractSchema {
             errorCodes: ErrorCodes(
                 paths: [["serverErrorCode"], ["records", "*", "serverErrorCode"]],
                 codes: CloudKitError.Code.allCases.map { .string($0.rawValue) }),
+            credentials: schema.apiTokens.first.map { token in
+                CredentialRefusals(
+                    statuses: [.unauthorized, .forbidden, .init(code: 421)],
+                    authorise: Self.signing(apiToken: token, webAuthToken: schema.users.first?.webAuthToken))
+            },
             dialectMutants: [atomicIgnored])
+    }
+
+    /// Re-issues a request refused for its credentials with the container's API token and its
+    /// first user's web auth token, as a signed-in user sends it (cloudkit.md §2).
+    static func signing(apiToken: String, webAuthToken: String?) -> CredentialRefusals.Authorise {
+        { request, _ in
+            var signed = request
+            let tokens = [("ckAPIToken", apiToken)] + (webAuthToken.map { [("ckWebAuthToken", $0)] } ?? [])
+            signed.query.removeAll { item in tokens.contains { $0.0 == item.name } }
+            signed.query += tokens.map { QueryItem(name: $0.0, value: $0.1) }
+            signed.rawQuery = signed.query.map { PercentEncoding.component($0.name) + "=" + PercentEncoding.component($0.value) }
+                .joined(separator: "&")
+            signed.headers[CloudKitAuthenticator.keyIDHeader] = nil
+            return signed
+        }
     }
 
     /// A sort's direction: `ascending`, true when left out (cloudkit.md §6).
@@ -97,6 +117,6 @@ extension CloudKitContractSchema {
         .parameterIgnored: "§6", .parameterOffByOne: "§6", .boundaryFlipped: "§7", .writeNotApplied: "§5",
         .writeAppliedTwice: "§5", .tokenNotBumped: "§5", .writeAppliedPartially: "§5", .tokenBumpedTwice: "§5",
         .conflictNotRaised: "§5", .sortInverted: "§6", .filterBoundaryFlipped: "§6", .errorStatus: "§8",
-        .errorEnvelope: "§8", .errorCodeChanged: "§8",
+        .errorEnvelope: "§8", .errorCodeChanged: "§8", .credentialAccepted: "§2",
     ]
 }

@@ -58,6 +58,22 @@ extension MutationAnatomy {
         return value
     }
 
+    /// The mutant of credentials: a refused request served as a signed-in user's.
+    func credentialMutants() -> [Mutant] {
+        guard let credentials else { return [] }
+        return [
+            mutant(
+                .credentialAccepted, "requests",
+                "serves a request refused for its credentials (or hidden by an access rule) as if a signed-in user sent it"
+            ) { request, _, forward in
+                let answer = forward(request)
+                guard credentials.statuses.contains(answer.status), let signed = credentials.authorise(request, forward)
+                else { return answer }
+                return forward(signed)
+            }
+        ]
+    }
+
     /// The mutants of errors: another status, no envelope, another code.
     func errorMutants() -> [Mutant] {
         let codes = errorCodes

@@ -25,6 +25,10 @@ public struct MutationAnatomy: Sendable {
     /// ``MutationOperator/errorCodeChanged`` can swap one for another; ``ErrorCodes/none``
     /// leaves that operator out.
     public var errorCodes: ErrorCodes
+    /// Which answers refuse a request for its credentials and how to sign it, so
+    /// ``MutationOperator/credentialAccepted`` can accept what should be refused; `nil` leaves
+    /// that operator out.
+    public var credentials: CredentialRefusals?
     /// Mutants of behaviour the shared operators cannot reach (sessions, scripts, batches…).
     public var dialectMutants: [Mutant]
 
@@ -37,10 +41,12 @@ public struct MutationAnatomy: Sendable {
     ///   - clauses: The spec section of each operator's behaviour.
     ///   - errorStatuses: The error statuses the dialect answers with.
     ///   - errorCodes: Where answers carry error codes, and the codes.
+    ///   - credentials: Which answers refuse credentials, and how to sign a request.
     ///   - dialectMutants: The dialect's own mutants.
     public init(
         prefix: String, spec: String, routes: [AnswerRoute], clauses: [MutationOperator: String] = [:],
-        errorStatuses: [HTTPResponse.Status] = [], errorCodes: ErrorCodes = .none, dialectMutants: [Mutant] = []
+        errorStatuses: [HTTPResponse.Status] = [], errorCodes: ErrorCodes = .none, credentials: CredentialRefusals? = nil,
+        dialectMutants: [Mutant] = []
     ) {
         self.prefix = prefix
         self.spec = spec
@@ -48,6 +54,7 @@ public struct MutationAnatomy: Sendable {
         self.clauses = clauses
         self.errorStatuses = errorStatuses
         self.errorCodes = errorCodes
+        self.credentials = credentials
         self.dialectMutants = dialectMutants
     }
 

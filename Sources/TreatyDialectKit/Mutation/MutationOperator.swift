@@ -70,6 +70,9 @@ public enum MutationOperator: String, Sendable, Hashable, CaseIterable {
     case errorStatus = "error-status"
     /// Error answers without the dialect's error envelope.
     case errorEnvelope = "error-envelope"
+    /// A request refused for its credentials (or hidden by an access rule) answered as if a
+    /// signed-in user had sent it.
+    case credentialAccepted = "credential-accepted"
     /// Error answers with the envelope kept but another of the dialect's error codes.
     case errorCodeChanged = "error-code-changed"
 
@@ -109,6 +112,7 @@ public enum MutationOperator: String, Sendable, Hashable, CaseIterable {
         case .filterBoundaryFlipped: "a filter's boundaries flip between inclusive and exclusive"
         case .errorStatus: "errors come with another status"
         case .errorEnvelope: "errors come without the error envelope"
+        case .credentialAccepted: "a request that should be refused for its credentials is served"
         case .errorCodeChanged: "errors come with another of the dialect's codes"
         }
     }

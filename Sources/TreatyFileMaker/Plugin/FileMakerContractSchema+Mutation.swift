@@ -1,3 +1,4 @@
+internal import Foundation
 internal import HTTPTypes
 internal import TreatyCore
 internal import TreatyDialect
@@ -12,7 +13,12 @@ extension FileMakerContractSchema {
     /// plus the session operators only this dialect has.
     func mutationAnatomy() -> MutationAnatomy {
         var routes: [AnswerRoute] = []
+        var logins: [String: String] = [:]
         for database in schema.databases {
+            if let account = database.accounts.first {
+                logins[database.name.lowercased()] =
+                    "Basic " + Data("\(account.username):\(account.password)".utf8).base64EncodedString()
+            }
             for layout in database.layouts {
                 // Paths as clients send them: names percent-encoded (`Admin%20Log`).
                 let base =
@@ -65,6 +71,7 @@ extension FileMakerContractSchema {
             prefix: "FM", spec: "filemaker.md", routes: routes, clauses: Self.clauses,
             errorStatuses: [.badRequest, .unauthorized, .notFound, .internalServerError],
             errorCodes: ErrorCodes(paths: [["messages", "*", "code"]], codes: Self.errorCodes),
+            credentials: CredentialRefusals(statuses: [.unauthorized], authorise: Self.signing(logins)),
             dialectMutants: [logoutIgnored, Self.portalRowsMissing])
     }
 
@@ -73,6 +80,33 @@ extension FileMakerContractSchema {
     static let errorCodes: [JSONValue] = [
         "101", "102", "105", "212", "306", "400", "401", "504", "509", "802", "952", "958", "960", "1704", "1708",
     ]
+
+    /// Re-issues a request refused for its credentials (212 at login, 952 after) as the
+    /// database's first account: a login with its password, any other call with the token of a
+    /// fresh session (filemaker.md §2).
+    static func signing(_ logins: [String: String]) -> CredentialRefusals.Authorise {
+        { request, forward in
+            let segments = request.path.split(separator: "/").map { PercentDecoding.decode($0) }
+            guard let index = segments.firstIndex(of: "databases"), index + 1 < segments.count,
+                let basic = logins[segments[index + 1].lowercased()]
+            else { return nil }
+            var signed = request
+            if request.method == .post, segments.last == "sessions" {
+                signed.headers[.authorization] = basic
+                return signed
+            }
+            var headers = HTTPFields()
+            headers[.authorization] = basic
+            headers[.contentType] = "application/json"
+            let session = forward(
+                DialectRequest(
+                    method: .post, target: "/fmi/data/vLatest/databases/\(FileMakerPathSegment.escape(segments[index + 1]))/sessions",
+                    headers: headers, body: Array("{}".utf8)))
+            guard let token = (try? JSONParser().parse(session.body))?["response"]?["token"]?.stringValue else { return nil }
+            signed.headers[.authorization] = "Bearer " + token
+            return signed
+        }
+    }
 
     /// A sort's direction: `sortOrder` `ascend` (the default) or `descend` (filemaker.md §5).
     static let sortDirection = ParameterInversion.member(
@@ -128,6 +162,6 @@ extension FileMakerContractSchema {
         .parameterOffByOne: "§4", .writeNotApplied: "§4", .writeAppliedTwice: "§4", .tokenNotBumped: "§4",
         .writeAppliedPartially: "§4", .writeAppliedToDeleted: "§4", .writeAppliedToWrongRecord: "§4",
         .tokenBumpedTwice: "§4", .conflictNotRaised: "§4", .sortInverted: "§5", .filterBoundaryFlipped: "§5",
-        .errorStatus: "§1", .errorEnvelope: "§1", .errorCodeChanged: "§8",
+        .errorStatus: "§1", .errorEnvelope: "§1", .errorCodeChanged: "§8", .credentialAccepted: "§2",
     ]
 }

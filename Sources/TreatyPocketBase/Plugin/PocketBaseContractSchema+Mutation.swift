@@ -50,6 +50,8 @@ extension PocketBaseContractSchema {
             prefix: "PB", spec: "pocketbase.md", routes: routes, clauses: Self.clauses,
             errorStatuses: [.badRequest, .unauthorized, .forbidden, .notFound],
             errorCodes: ErrorCodes(paths: [["data", "*", "code"]], codes: Self.errorCodes),
+            credentials: CredentialRefusals(
+                statuses: [.badRequest, .unauthorized, .forbidden, .notFound], authorise: Self.signedAsSuperuser),
             dialectMutants: [Self.batchNotAtomic])
     }
 
@@ -65,6 +67,25 @@ extension PocketBaseContractSchema {
             }
         }
         return fields
+    }
+
+    /// Re-issues a request refused for its credentials or hidden by a collection's API rule
+    /// (401, 403, a rule's 404 or a create rule's 400) as the simulator's superuser, who bypasses
+    /// rules (pocketbase.md §5).
+    static let signedAsSuperuser: CredentialRefusals.Authorise = { request, forward in
+        guard !request.path.hasSuffix("/auth-with-password") else { return nil }
+        let superuser = PocketBaseSuperuser.harnessDefault
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        let body: JSONValue = ["identity": .string(superuser.email), "password": .string(superuser.password)]
+        let login = forward(
+            DialectRequest(
+                method: .post, target: "/api/collections/_superusers/auth-with-password", headers: headers,
+                body: body.serializedBytes()))
+        guard let token = (try? JSONParser().parse(login.body))?["token"]?.stringValue else { return nil }
+        var signed = request
+        signed.headers[.authorization] = token
+        return signed
     }
 
     /// A batch that fails applies its valid requests anyway, one by one (pocketbase.md §12).
@@ -102,6 +123,6 @@ extension PocketBaseContractSchema {
         .pageMarkerWrong: "§4", .parameterIgnored: "§4", .parameterOffByOne: "§4", .writeNotApplied: "§10",
         .writeAppliedTwice: "§10", .writeAppliedPartially: "§10", .writeAppliedToDeleted: "§3",
         .writeAppliedToWrongRecord: "§10", .sortInverted: "§7", .filterBoundaryFlipped: "§6", .errorStatus: "§3",
-        .errorEnvelope: "§3", .errorCodeChanged: "§3",
+        .errorEnvelope: "§3", .errorCodeChanged: "§3", .credentialAccepted: "§5",
     ]
 }

@@ -6,8 +6,9 @@ internal import TreatyJSON
 extension PocketBaseSuites {
     /// The cases `treaty mutate` showed missing: a filter's `>` and `<` exclude their boundary
     /// (pocketbase.md §6), a deleted record stays deleted whatever is written to it and a delete
-    /// removes only its own record (§3), and a missing required field is refused with
-    /// `validation_required` on that field (§3).
+    /// removes only its own record (§3), a missing required field is refused with
+    /// `validation_required` on that field (§3), a guest is refused by a locked rule (§5), and
+    /// a failing batch applies nothing (§12).
     func mutationCases(
         _ collection: PocketBaseCollection, all: [PocketBaseCollection], suite: String, location: SourceLocation?
     ) -> [VerificationCase] {
@@ -75,6 +76,13 @@ extension PocketBaseSuites {
                     }
                 })
         }
+        if collection.rules.update == nil, collection.type != .auth {
+            cases.append(
+                makeCase(
+                    suite, "\(name): a guest's update is refused by the locked update rule (403) and changes nothing",
+                    rules: [.pocketBaseError], location: location, writes: true, collections: all
+                ) { bench in try await Self.guestRefused(bench, collection) })
+        }
         let first = all.first { !$0.name.hasPrefix("_") && $0.type != .view && $0.type != .auth }
         if collection.name == first?.name {
             cases.append(
@@ -84,6 +92,29 @@ extension PocketBaseSuites {
                 ) { bench in try await Self.batchAllOrNothing(bench, collection) })
         }
         return cases
+    }
+
+    /// A guest (a request whose token is not one: PocketBase treats it as no token) updating a
+    /// record of a collection whose update rule is locked gets 403, and the record keeps its
+    /// value (pocketbase.md §5).
+    static func guestRefused(_ bench: PocketBaseBench, _ collection: PocketBaseCollection) async throws {
+        guard let field = PocketBaseBench.updatableField(of: collection),
+            let value = PocketBaseSampleValues.changed(field, unique: bench.unique)
+        else { return }
+        let id = try await bench.create(collection, check: false)
+        let before = try await bench.view(collection, id)
+        var guest = HTTPFields()
+        guest[.authorization] = "treaty-guest"
+        let reply = try await bench.context.send(
+            .patch, PocketBaseBench.recordPath(collection, id), headers: guest, body: [field.name: value])
+        try bench.context.require(reply, status: 403, rule: .pocketBaseError, "a guest's update of a locked collection")
+        let after = try await bench.view(collection, id)
+        if after[field.name] != before[field.name] {
+            bench.context.fail(
+                .pocketBaseError, at: "/\(field.name)",
+                "after the refused \(reply.request), \(field.name) is \(PocketBaseBench.show(after[field.name])), not \(PocketBaseBench.show(before[field.name]))",
+                detail: "fix: a null (locked) rule refuses everyone but superusers, and writes nothing (pocketbase.md §5)")
+        }
     }
 
     /// Turns batches on for the case (and back as they were; a live run only uses them when the

@@ -166,4 +166,20 @@ import TreatyJSON
         let ties = try answer("XY-order-unstable:items.list", in: Self.codes, real: real)
         #expect(ties.arrayValue?.compactMap { $0["id"]?.stringValue } == ["b", "a", "c"])
     }
+
+    @Test("a request refused for its credentials is re-issued signed, and the signed answer served")
+    func credentialAccepted() throws {
+        let credentials = CredentialRefusals(statuses: [.unauthorized]) { request, _ in
+            var signed = request
+            signed.headers[.authorization] = "Bearer signed"
+            return signed
+        }
+        let anatomy = MutationAnatomy(prefix: "XY", spec: "xy.md", routes: [], credentials: credentials)
+        let mutant = try #require(anatomy.mutants().first { $0.id == "XY-credential-accepted:requests" })
+        let answer = mutant.respond(DialectRequest(method: .get, target: "/private"), MutationOperatorTests.store) { sent in
+            DialectResponse(status: sent.headers[.authorization] == "Bearer signed" ? .ok : .unauthorized)
+        }
+        #expect(answer.status == .ok)
+        #expect(!MutationAnatomy(prefix: "XY", spec: "xy.md", routes: []).mutants().contains { $0.operatorName == "credential-accepted" })
+    }
 }
