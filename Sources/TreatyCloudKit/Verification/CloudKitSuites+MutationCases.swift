@@ -24,7 +24,10 @@ extension CloudKitSuites {
             let reply = try await bench.send(
                 "records/query",
                 bench.body([
-                    "query": ["recordType": .string(type.name), "filterBy": [bound("GREATER_THAN", "a"), bound("LESS_THAN", "c")]]
+                    "query": [
+                        "recordType": .string(type.name),
+                        "filterBy": [bound("GREATER_THAN", "a"), bound("LESS_THAN", "c")],
+                    ]
                 ]))
             try bench.context.require(reply, status: 200, rule: .cloudKitPaging, "a query between two bounds")
             let got = (reply.value(at: "/records")?.arrayValue ?? []).compactMap { $0["recordName"]?.stringValue }
@@ -32,7 +35,9 @@ extension CloudKitSuites {
                 bench.context.fail(
                     .cloudKitPaging, at: "/records",
                     "\(reply.request): \(field) GREATER_THAN …-a and LESS_THAN …-c gave \(got), expected [\(names[1])]",
-                    detail: "fix: GREATER_THAN and LESS_THAN exclude the value, the _OR_EQUALS forms include it (cloudkit.md §6)")
+                    detail:
+                        "fix: GREATER_THAN and LESS_THAN exclude the value, the _OR_EQUALS forms include it (cloudkit.md §6)"
+                )
             }
         }
     }

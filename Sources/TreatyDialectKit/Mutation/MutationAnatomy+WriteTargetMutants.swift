@@ -17,7 +17,8 @@ extension MutationAnatomy {
                 .writeAppliedPartially, route.name,
                 "stores \(route.name) without the first field of its body, but answers as if it stored them all"
             ) { request, _, forward in
-                guard route.matches(request.method, path: request.path), let body = try? JSONParser().parse(request.body)
+                guard route.matches(request.method, path: request.path),
+                    let body = try? JSONParser().parse(request.body)
                 else { return forward(request) }
                 let sent = body.values(at: path[...]).compactMap(\.objectValue)
                 guard let key = sent.lazy.flatMap(\.keys).first(where: { !skipped.contains($0) }),
@@ -28,7 +29,8 @@ extension MutationAnatomy {
                     fields.objectValue.map { .object($0.removing(key)) } ?? fields
                 }.serializedBytes()
                 return forward(stripped).mappingSuccessBody { answer in
-                    route.mappingFields(answer) { fields in Self.claiming(fields, key, value, valueKey: route.valueKey) }
+                    route.mappingFields(answer) { fields in Self.claiming(fields, key, value, valueKey: route.valueKey)
+                    }
                 }
             }
         ]
@@ -59,7 +61,8 @@ extension MutationAnatomy {
             ) { request, store, forward in
                 guard route.matches(request.method, path: request.path), let values = route.path.match(request.path),
                     let id = values[parameter],
-                    let other = Self.otherRecord(than: id, of: resource, sharing: values.filter { $0.key != parameter }, in: store),
+                    let other = Self.otherRecord(
+                        than: id, of: resource, sharing: values.filter { $0.key != parameter }, in: store),
                     let moved = Self.aiming(request, from: id, to: other)
                 else { return forward(request) }
                 let identities = Set(route.fieldKeys.filter { $0.kind == .identifier }.map(\.key))
@@ -90,9 +93,11 @@ extension MutationAnatomy {
                         deleted.remember(before, id: deleting, resource: resource)
                         return answer
                     }
-                    guard route.matches(request.method, path: request.path), let id = route.path.match(request.path)?[parameter],
+                    guard route.matches(request.method, path: request.path),
+                        let id = route.path.match(request.path)?[parameter],
                         !(200..<300).contains(answer.status.code),
-                        (try? store.get(resource, id: id)) == nil, let record = deleted.record(id: id, resource: resource),
+                        (try? store.get(resource, id: id)) == nil,
+                        let record = deleted.record(id: id, resource: resource),
                         store.apply(
                             [.update(resource, id: id, patch: .object(record), creatingIfMissing: true)], mode: .atomic
                         ).isCommitted
@@ -125,7 +130,9 @@ extension MutationAnatomy {
     /// replaced.
     static func aiming(_ request: DialectRequest, from id: String, to other: String) -> DialectRequest? {
         var segments = request.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard let index = segments.lastIndex(where: { $0 == id || PercentDecoding.decode($0) == id }) else { return nil }
+        guard let index = segments.lastIndex(where: { $0 == id || PercentDecoding.decode($0) == id }) else {
+            return nil
+        }
         segments[index] = PercentEncoding.component(other)
         var moved = request
         moved.path = segments.joined(separator: "/")

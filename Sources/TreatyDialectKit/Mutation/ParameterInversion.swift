@@ -93,7 +93,8 @@ public enum ParameterInversion: Sendable, Hashable {
         switch value {
         case .string(let text): .string(transform(text))
         case .array(let items): .array(items.map { mappingTexts($0, transform) })
-        case .object(let object): .object(JSONObject(object.members.map { .init(key: $0.key, value: mappingTexts($0.value, transform)) }))
+        case .object(let object):
+            .object(JSONObject(object.members.map { .init(key: $0.key, value: mappingTexts($0.value, transform)) }))
         default: value
         }
     }

@@ -16,7 +16,8 @@ extension FileMakerSuites {
         else { return [] }
         return [
             makeRecordCase(
-                suite, "\(layout.name): find criteria > and < exclude their boundary; writes to a deleted record are 101",
+                suite,
+                "\(layout.name): find criteria > and < exclude their boundary; writes to a deleted record are 101",
                 rules: [.fileMakerData], location: layout.location
             ) { bench, unique in
                 let records = bench.records(layout)
@@ -33,8 +34,11 @@ extension FileMakerSuites {
                     let find = try await bench.context.send(
                         .post, "\(bench.base)/layouts/\(FileMakerPathSegment.escape(layout.name))/_find",
                         body: ["query": [[field.name: .string(criterion)]], "limit": "1000"])
-                    try bench.context.require(find, status: 200, rule: .fileMakerData, "a find of \(field.name) \(criterion)")
-                    let found = (find.value(at: "/response/data")?.arrayValue ?? []).compactMap { $0["recordId"]?.stringValue }
+                    try bench.context.require(
+                        find, status: 200, rule: .fileMakerData, "a find of \(field.name) \(criterion)")
+                    let found = (find.value(at: "/response/data")?.arrayValue ?? []).compactMap {
+                        $0["recordId"]?.stringValue
+                    }
                     let mine = found.filter(ids.contains)
                     if mine != expected {
                         bench.context.fail(
@@ -56,7 +60,9 @@ extension FileMakerSuites {
                         bench.context.fail(
                             .fileMakerData, at: "/messages/0/code",
                             "\(reply.request) of a deleted record answered code \(code ?? "missing") (HTTP \(reply.status)), not 101",
-                            detail: "fix: a deleted record is missing for every later call: 101 Record is missing (filemaker.md §4)")
+                            detail:
+                                "fix: a deleted record is missing for every later call: 101 Record is missing (filemaker.md §4)"
+                        )
                     }
                 }
             }

@@ -25,9 +25,12 @@ extension PocketBaseSuites {
                 let ids = [first, second].sorted()
                 let path = PocketBaseBench.recordsPath(collection)
                 let pair = "(id='\(first)'||id='\(second)')"
-                for (filter, expected) in [("\(pair)&&id>'\(ids[0])'", [ids[1]]), ("\(pair)&&id<'\(ids[1])'", [ids[0]])] {
+                for (filter, expected) in [
+                    ("\(pair)&&id>'\(ids[0])'", [ids[1]]), ("\(pair)&&id<'\(ids[1])'", [ids[0]]),
+                ] {
                     let reply = try await bench.context.send(.get, path, query: [("filter", filter)])
-                    try bench.context.require(reply, status: 200, rule: .pocketBaseList, "listing with filter=\(filter)")
+                    try bench.context.require(
+                        reply, status: 200, rule: .pocketBaseList, "listing with filter=\(filter)")
                     let got = (reply.value(at: "/items")?.arrayValue ?? []).compactMap { $0["id"]?.stringValue }
                     if got != expected {
                         bench.context.fail(
@@ -38,7 +41,8 @@ extension PocketBaseSuites {
                 let deleted = try await bench.context.send(.delete, PocketBaseBench.recordPath(collection, ids[0]))
                 try bench.context.require(deleted, status: 204, rule: nil, "deleting a record the case created")
                 let kept = try await bench.context.send(.get, PocketBaseBench.recordPath(collection, ids[1]))
-                try bench.context.require(kept, status: 200, rule: nil, "viewing a record another one's delete must leave alone")
+                try bench.context.require(
+                    kept, status: 200, rule: nil, "viewing a record another one's delete must leave alone")
                 var change = JSONObject()
                 if let field = PocketBaseBench.updatableField(of: collection),
                     let value = PocketBaseSampleValues.changed(field, unique: bench.unique)
@@ -47,14 +51,16 @@ extension PocketBaseSuites {
                 }
                 let writes: [(HTTPRequest.Method, JSONValue?)] = [(.patch, .object(change)), (.delete, nil)]
                 for (method, body) in writes {
-                    let reply = try await bench.context.send(method, PocketBaseBench.recordPath(collection, ids[0]), body: body)
+                    let reply = try await bench.context.send(
+                        method, PocketBaseBench.recordPath(collection, ids[0]), body: body)
                     try bench.context.require(reply, status: 404, rule: nil, "\(method.rawValue) of a deleted record")
                 }
                 let gone = try await bench.context.send(.get, PocketBaseBench.recordPath(collection, ids[0]))
                 try bench.context.require(gone, status: 404, rule: nil, "viewing a deleted record after writes to it")
             }
         ]
-        if let required = collection.fields.first(where: { $0.required && !$0.system && !$0.hidden && $0.type == .text }) {
+        if let required = collection.fields.first(where: { $0.required && !$0.system && !$0.hidden && $0.type == .text }
+        ) {
             cases.append(
                 makeCase(
                     suite, "\(name): a create without \(required.name) is refused with validation_required on it",
@@ -62,11 +68,13 @@ extension PocketBaseSuites {
                 ) { bench in
                     var body = try await bench.body(for: collection)
                     body[required.name] = nil
-                    let reply = try await bench.context.send(.post, PocketBaseBench.recordsPath(collection), body: .object(body))
+                    let reply = try await bench.context.send(
+                        .post, PocketBaseBench.recordsPath(collection), body: .object(body))
                     if let id = reply.value(at: "/id")?.stringValue {
                         bench.context.adopt(id: id, deletePath: PocketBaseBench.recordPath(collection, id))
                     }
-                    try bench.context.require(reply, status: 400, rule: nil, "creating a \(name) record without \(required.name)")
+                    try bench.context.require(
+                        reply, status: 400, rule: nil, "creating a \(name) record without \(required.name)")
                     let pointer = "/data/\(required.name)/code"
                     if reply.value(at: pointer)?.stringValue != "validation_required" {
                         bench.context.fail(
@@ -113,7 +121,8 @@ extension PocketBaseSuites {
             bench.context.fail(
                 .pocketBaseError, at: "/\(field.name)",
                 "after the refused \(reply.request), \(field.name) is \(PocketBaseBench.show(after[field.name])), not \(PocketBaseBench.show(before[field.name]))",
-                detail: "fix: a null (locked) rule refuses everyone but superusers, and writes nothing (pocketbase.md §5)")
+                detail:
+                    "fix: a null (locked) rule refuses everyone but superusers, and writes nothing (pocketbase.md §5)")
         }
     }
 
@@ -157,7 +166,8 @@ extension PocketBaseSuites {
         ]
         let reply = try await bench.context.send(.post, "/api/batch", body: ["requests": .array(requests)])
         bench.context.adopt(id: id, deletePath: PocketBaseBench.recordPath(collection, id))
-        try bench.context.require(reply, status: 400, rule: .pocketBaseError, "a batch whose second create has a malformed id")
+        try bench.context.require(
+            reply, status: 400, rule: .pocketBaseError, "a batch whose second create has a malformed id")
         let view = try await bench.context.send(.get, PocketBaseBench.recordPath(collection, id))
         if view.status != 404 {
             bench.context.fail(

@@ -19,9 +19,11 @@ extension RoundTrip {
                 ids.append(id ?? Workbench.idText(created[bench.idKey]) ?? "")
             }
             let deleted = try await bench.delete(ids[0])
-            try bench.context.require(deleted, status: bench.routes.delete?.status ?? 204, rule: "RS-MD-4", "deleting a record")
+            try bench.context.require(
+                deleted, status: bench.routes.delete?.status ?? 204, rule: "RS-MD-4", "deleting a record")
             let kept = try await bench.get(ids[1])
-            try bench.context.require(kept, status: 200, rule: "RS-MD-4", "reading a record another one's delete must leave alone")
+            try bench.context.require(
+                kept, status: 200, rule: "RS-MD-4", "reading a record another one's delete must leave alone")
             var writes: [(HTTPRequest.Method, String, JSONObject)] = []
             if let update = bench.routes.update, let field = changeableField(bench.routes),
                 let path = bench.itemPath(ids[0], parent: bench.parent, endpoint: update)
@@ -62,18 +64,24 @@ extension RoundTrip {
                 let (id, body) = bench.newBody()
                 let created = try await bench.create(body)
                 let recordID = id ?? Workbench.idText(created[bench.idKey]) ?? ""
-                guard let path = endpoint.path.filled(bench.pathValues(id: recordID, parent: bench.parent)) else { continue }
+                guard let path = endpoint.path.filled(bench.pathValues(id: recordID, parent: bench.parent)) else {
+                    continue
+                }
                 let sets = (endpoint.writes ?? []).compactMap { name -> (String, [String])? in
-                    guard let field = bench.resource.field(named: name), let relation = field.relation, relation.many else {
+                    guard let field = bench.resource.field(named: name), let relation = field.relation, relation.many
+                    else {
                         return nil
                     }
                     return (field.key(), bench.factory.references[relation.target] ?? [])
                 }
                 for filled in [true, false] {
                     var change = JSONObject()
-                    for (key, known) in sets { change[key] = .array(filled ? known.prefix(1).map(JSONValue.string) : []) }
+                    for (key, known) in sets {
+                        change[key] = .array(filled ? known.prefix(1).map(JSONValue.string) : [])
+                    }
                     let reply = try await bench.context.send(method, path, body: .object(change))
-                    try bench.context.require(reply, status: endpoint.status, rule: "RS-MD-2", "a valid \(endpoint.signature)")
+                    try bench.context.require(
+                        reply, status: endpoint.status, rule: "RS-MD-2", "a valid \(endpoint.signature)")
                     let after = try await bench.read(recordID)
                     for member in change.members where after[member.key] != member.value {
                         bench.context.fail(

@@ -18,15 +18,21 @@ import TreatyJSON
         let real: JSONValue = [
             "response": [
                 "data": [
-                    ["recordId": "1", "fieldData": ["name": "A"], "portalData": ["Albums": [["recordId": "11"], ["recordId": "12"]], "Empty": []]]
+                    [
+                        "recordId": "1", "fieldData": ["name": "A"],
+                        "portalData": ["Albums": [["recordId": "11"], ["recordId": "12"]], "Empty": []],
+                    ]
                 ],
                 "dataInfo": ["foundCount": 1],
             ],
             "messages": [["code": "0", "message": "OK"]],
         ]
         let mutant = FileMakerContractSchema.portalRowsMissing
-        let request = DialectRequest(method: .get, target: "/fmi/data/vLatest/databases/Music/layouts/Artists/records/1")
-        let answer = mutant.respond(request, Self.store) { _ in DialectResponse(status: .ok, body: real.serializedBytes()) }
+        let request = DialectRequest(
+            method: .get, target: "/fmi/data/vLatest/databases/Music/layouts/Artists/records/1")
+        let answer = mutant.respond(request, Self.store) { _ in
+            DialectResponse(status: .ok, body: real.serializedBytes())
+        }
         let body = try JSONParser().parse(answer.body)
         #expect(body["response"]?["data"]?[0]?["portalData"] == ["Albums": [["recordId": "11"]], "Empty": []])
         #expect(body["response"]?["dataInfo"] == ["foundCount": 1])

@@ -13,16 +13,19 @@ import TreatyJSON
     /// direction member and a comparator filter; a batch write whose operations carry the token.
     static let anatomy: MutationAnatomy = {
         let list = AnswerRoute(
-            name: "items.list", method: .post, path: MutationOperatorTests.path("/items"), resource: "item", role: .list,
+            name: "items.list", method: .post, path: MutationOperatorTests.path("/items"), resource: "item",
+            role: .list,
             records: ["items"],
             parameters: [
-                .query("sort", .sort, inversion: .signPrefix("-")), .query("filter", .filter, inversion: .comparisonText),
+                .query("sort", .sort, inversion: .signPrefix("-")),
+                .query("filter", .filter, inversion: .comparisonText),
                 .body(["query", "order"], .sort, inversion: .member("up", swaps: [true: false], absent: true)),
                 .body(["query", "where"], .filter, inversion: .member("op", swaps: ["GT": "GTE", "LT": "LTE"])),
                 .query("sorting", .sort, inversion: .member("dir", swaps: ["asc": "desc"], absent: "asc")),
             ])
         let batch = AnswerRoute(
-            name: "items.batch", method: .post, path: MutationOperatorTests.path("/batch"), resource: "item", role: .write,
+            name: "items.batch", method: .post, path: MutationOperatorTests.path("/batch"), resource: "item",
+            role: .write,
             records: ["records"], fields: ["fields"], valueKey: "value",
             fieldKeys: [AnatomyField("name", .text), AnatomyField("size", .number)],
             parameters: [.body(["operations", "*", "record", "tag"], .token)], token: ["tag"],
@@ -56,10 +59,14 @@ import TreatyJSON
 
     @Test("a filter expression's boundaries flip outside quoted literals")
     func comparisonText() throws {
-        let request = Self.listRequest("filter=" + PercentEncoding.component(#"a > 1 && b<=2 && c != "<x>" && d ?>= 3"#))
+        let request = Self.listRequest(
+            "filter=" + PercentEncoding.component(#"a > 1 && b<=2 && c != "<x>" && d ?>= 3"#))
         let flipped = try forwarded("XY-filter-boundary-flipped:items.list.filter", request).queryValue("filter")
         #expect(flipped == #"a >= 1 && b<2 && c != "<x>" && d ?> 3"#)
-        #expect(ParameterInversion.comparisonText.inverted([["year": ">=1960", "name": "A<B"]]) == [["year": ">1960", "name": "A<=B"]])
+        #expect(
+            ParameterInversion.comparisonText.inverted([["year": ">=1960", "name": "A<B"]]) == [
+                ["year": ">1960", "name": "A<=B"]
+            ])
     }
 
     @Test("a direction member swaps in every object of a body list; a missing one counts as the default")
@@ -70,11 +77,15 @@ import TreatyJSON
                 "where": [["field": "a", "op": "GTE"], ["field": "b", "op": "EQUALS"], ["field": "c", "op": "LT"]],
             ]
         ]
-        let sorted = try JSONParser().parse(try forwarded("XY-sort-inverted:items.list.order", Self.listRequest("", body: body)).body)
+        let sorted = try JSONParser().parse(
+            try forwarded("XY-sort-inverted:items.list.order", Self.listRequest("", body: body)).body)
         #expect(sorted["query"]?["order"] == [["field": "a", "up": true], ["field": "b", "up": false]])
         let filtered = try JSONParser().parse(
             try forwarded("XY-filter-boundary-flipped:items.list.where", Self.listRequest("", body: body)).body)
-        #expect(filtered["query"]?["where"] == [["field": "a", "op": "GT"], ["field": "b", "op": "EQUALS"], ["field": "c", "op": "LTE"]])
+        #expect(
+            filtered["query"]?["where"] == [
+                ["field": "a", "op": "GT"], ["field": "b", "op": "EQUALS"], ["field": "c", "op": "LTE"],
+            ])
     }
 
     @Test("a query item holding JSON text is inverted inside the text")
@@ -86,7 +97,10 @@ import TreatyJSON
 
     static let batchBody: JSONValue = [
         "operations": [
-            ["type": "update", "record": ["name": "r1", "tag": "7", "fields": ["name": ["value": "Ada"], "size": ["value": 3]]]],
+            [
+                "type": "update",
+                "record": ["name": "r1", "tag": "7", "fields": ["name": ["value": "Ada"], "size": ["value": 3]]],
+            ],
             ["type": "update", "record": ["name": "r2", "tag": "2", "fields": ["size": ["value": 4]]]],
         ]
     ]
@@ -94,7 +108,8 @@ import TreatyJSON
 
     @Test("a token inside each operation of a batch is taken out: no conflict is raised")
     func conflictNotRaised() throws {
-        let body = try JSONParser().parse(try forwarded("XY-conflict-not-raised:items.batch.tag", Self.batchRequest).body)
+        let body = try JSONParser().parse(
+            try forwarded("XY-conflict-not-raised:items.batch.tag", Self.batchRequest).body)
         #expect(body["operations"]?[0]?["record"]?.objectValue?.containsKey("tag") == false)
         #expect(body["operations"]?[1]?["record"]?.objectValue?.containsKey("tag") == false)
         #expect(body["operations"]?[1]?["record"]?["name"] == "r2")
@@ -103,8 +118,11 @@ import TreatyJSON
 
     @Test("a token bumped twice answers one past the stored token")
     func bumpedTwice() throws {
-        let answer = try mutant("XY-token-bumped-twice:items.batch").respond(Self.batchRequest, MutationOperatorTests.store) { _ in
-            DialectResponse(status: .ok, body: (["records": [["tag": "8", "fields": [:]]]] as JSONValue).serializedBytes())
+        let answer = try mutant("XY-token-bumped-twice:items.batch").respond(
+            Self.batchRequest, MutationOperatorTests.store
+        ) { _ in
+            DialectResponse(
+                status: .ok, body: (["records": [["tag": "8", "fields": [:]]]] as JSONValue).serializedBytes())
         }
         #expect(try JSONParser().parse(answer.body)["records"]?[0]?["tag"] == "9")
     }
@@ -112,11 +130,17 @@ import TreatyJSON
     @Test("a write applied partially stores its body without the first field but answers it as sent")
     func appliedPartially() throws {
         let seen = Mutex<JSONValue?>(nil)
-        let answer = try mutant("XY-write-applied-partially:items.batch").respond(Self.batchRequest, MutationOperatorTests.store) {
+        let answer = try mutant("XY-write-applied-partially:items.batch").respond(
+            Self.batchRequest, MutationOperatorTests.store
+        ) {
             request in
             let body = try? JSONParser().parse(request.body)
             seen.withLock { $0 = body }
-            let stored: JSONValue = ["records": [["fields": ["name": ["value": "Old", "type": "STRING"], "size": ["value": 3, "type": "INT64"]]]]]
+            let stored: JSONValue = [
+                "records": [
+                    ["fields": ["name": ["value": "Old", "type": "STRING"], "size": ["value": 3, "type": "INT64"]]]
+                ]
+            ]
             return DialectResponse(status: .ok, body: stored.serializedBytes())
         }
         let sent = try #require(seen.withLock { $0 })
@@ -131,16 +155,23 @@ import TreatyJSON
     static let codes: MutationAnatomy = {
         let list = AnswerRoute(
             name: "items.list", method: .get, path: MutationOperatorTests.path("/items"), resource: "item", role: .list,
-            fieldKeys: [AnatomyField("id", .identifier), AnatomyField("owner_id", .reference), AnatomyField("tag_ids", .references)],
+            fieldKeys: [
+                AnatomyField("id", .identifier), AnatomyField("owner_id", .reference),
+                AnatomyField("tag_ids", .references),
+            ],
             orderKey: "rank")
         return MutationAnatomy(
             prefix: "XY", spec: "xy.md", routes: [list],
-            errorCodes: ErrorCodes(paths: [["error", "code"], ["records", "*", "code"]], codes: ["missing", "taken", "stale"]))
+            errorCodes: ErrorCodes(
+                paths: [["error", "code"], ["records", "*", "code"]], codes: ["missing", "taken", "stale"]))
     }()
 
-    func answer(_ id: String, in anatomy: MutationAnatomy, real: JSONValue, status: HTTPResponse.Status = .ok) throws -> JSONValue {
+    func answer(_ id: String, in anatomy: MutationAnatomy, real: JSONValue, status: HTTPResponse.Status = .ok) throws
+        -> JSONValue
+    {
         let mutant = try #require(anatomy.mutants().first { $0.id == id }, "no mutant \(id)")
-        let response = mutant.respond(DialectRequest(method: .get, target: "/items"), MutationOperatorTests.store) { _ in
+        let response = mutant.respond(DialectRequest(method: .get, target: "/items"), MutationOperatorTests.store) {
+            _ in
             DialectResponse(status: status, body: real.serializedBytes())
         }
         return try JSONParser().parse(response.body)
@@ -148,16 +179,20 @@ import TreatyJSON
 
     @Test("an error code is swapped for the next one, the envelope and success codes kept")
     func errorCodeChanged() throws {
-        let error = try answer("XY-error-code-changed:errors", in: Self.codes, real: ["error": ["code": "stale", "message": "m"]], status: .conflict)
+        let error = try answer(
+            "XY-error-code-changed:errors", in: Self.codes, real: ["error": ["code": "stale", "message": "m"]],
+            status: .conflict)
         #expect(error == ["error": ["code": "missing", "message": "m"]])
-        let batch = try answer("XY-error-code-changed:errors", in: Self.codes, real: ["records": [["code": "taken"], ["code": "ok"]]])
+        let batch = try answer(
+            "XY-error-code-changed:errors", in: Self.codes, real: ["records": [["code": "taken"], ["code": "ok"]]])
         #expect(batch == ["records": [["code": "stale"], ["code": "ok"]]])
     }
 
     @Test("a relation key loses its id suffix; ties in the order break the other way")
     func keyRenamedAndTies() throws {
         let real: JSONValue = [
-            ["id": "a", "rank": 1, "owner_id": "u", "tag_ids": []], ["id": "b", "rank": 1, "owner_id": "u", "tag_ids": []],
+            ["id": "a", "rank": 1, "owner_id": "u", "tag_ids": []],
+            ["id": "b", "rank": 1, "owner_id": "u", "tag_ids": []],
             ["id": "c", "rank": 2, "owner_id": "u", "tag_ids": []],
         ]
         let renamed = try answer("XY-key-renamed:item.owner_id", in: Self.codes, real: real)
@@ -176,10 +211,14 @@ import TreatyJSON
         }
         let anatomy = MutationAnatomy(prefix: "XY", spec: "xy.md", routes: [], credentials: credentials)
         let mutant = try #require(anatomy.mutants().first { $0.id == "XY-credential-accepted:requests" })
-        let answer = mutant.respond(DialectRequest(method: .get, target: "/private"), MutationOperatorTests.store) { sent in
+        let answer = mutant.respond(DialectRequest(method: .get, target: "/private"), MutationOperatorTests.store) {
+            sent in
             DialectResponse(status: sent.headers[.authorization] == "Bearer signed" ? .ok : .unauthorized)
         }
         #expect(answer.status == .ok)
-        #expect(!MutationAnatomy(prefix: "XY", spec: "xy.md", routes: []).mutants().contains { $0.operatorName == "credential-accepted" })
+        #expect(
+            !MutationAnatomy(prefix: "XY", spec: "xy.md", routes: []).mutants().contains {
+                $0.operatorName == "credential-accepted"
+            })
     }
 }

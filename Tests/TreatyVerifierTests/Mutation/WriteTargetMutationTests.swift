@@ -23,13 +23,16 @@ import TreatyJSON
 
         init(_ id: String?) throws {
             let schema = try #require(RESTSyncPlugin().decodeSchema(of: DemoAPI.contract).schema)
-            mutant = try id.map { id in try #require(schema.mutationAnatomy().mutants().first { $0.id == id }, "no \(id)") }
+            mutant = try id.map { id in
+                try #require(schema.mutationAnatomy().mutants().first { $0.id == id }, "no \(id)")
+            }
         }
 
         func send(_ method: HTTPRequest.Method, _ path: String, _ body: JSONValue? = nil) -> (Int, JSONValue?) {
             var headers = HTTPFields()
             headers[.contentType] = "application/json"
-            let request = DialectRequest(method: method, target: path, headers: headers, body: body?.serializedBytes() ?? [])
+            let request = DialectRequest(
+                method: method, target: path, headers: headers, body: body?.serializedBytes() ?? [])
             let answer =
                 mutant.map { $0.respond(request, store) { dialect.respond(to: $0, store: store) } }
                 ?? dialect.respond(to: request, store: store)
