@@ -7,9 +7,11 @@ internal import TreatyJSON
 extension CloudKitContractSchema {
     /// CloudKit Web Services answers for the shared mutation operators: records in `records[]`
     /// with typed field values under `fields.<name>.value`, the query's and the change feed's
-    /// body parameters, `continuationMarker` and `moreComing`, `recordChangeTag` as the token and
-    /// `deleted` marking a deletion in the change feed; plus the atomic-zone operator only this
-    /// dialect has.
+    /// body parameters (with the syntax of a sort's direction and a comparator's boundary),
+    /// `continuationMarker` and `moreComing`, `recordChangeTag` as the token (in the answer's
+    /// records and in each operation of a `records/modify` body), the fields each operation
+    /// saves, and `deleted` marking a deletion in the change feed; plus the atomic-zone operator
+    /// only this dialect has.
     func mutationAnatomy() -> MutationAnatomy {
         guard let schema else { return .none }
         var fields: [AnatomyField] = []
@@ -34,7 +36,8 @@ extension CloudKitContractSchema {
                 name: "records.query", method: .post, path: query, resource: "records", role: .list, records: ["records"],
                 fields: ["fields"], valueKey: "value", fieldKeys: fields, pageMarker: ["continuationMarker"],
                 parameters: [
-                    .body(["query", "filterBy"], .filter), .body(["query", "sortBy"], .sort),
+                    .body(["query", "filterBy"], .filter, inversion: Self.comparatorBoundary),
+                    .body(["query", "sortBy"], .sort, inversion: Self.sortDirection),
                     .body(["resultsLimit"], .limit), .body(["desiredKeys"], .keys),
                     .body(["continuationMarker"], .cursor),
                 ]),
@@ -45,7 +48,8 @@ extension CloudKitContractSchema {
             AnswerRoute(
                 name: "records.modify", method: .post, path: modify, resource: "records", role: .write,
                 records: ["records"], fields: ["fields"], valueKey: "value", fieldKeys: fields,
-                token: ["recordChangeTag"]),
+                parameters: [.body(["operations", "*", "record", "recordChangeTag"], .token, clause: "§5")],
+                token: ["recordChangeTag"], writeFields: ["operations", "*", "record", "fields"]),
             AnswerRoute(
                 name: "records.changes", method: .post, path: changes, resource: "records", role: .list,
                 records: ["records"], fields: ["fields"], valueKey: "value", fieldKeys: fields,
@@ -56,8 +60,39 @@ extension CloudKitContractSchema {
         return MutationAnatomy(
             prefix: "CK", spec: "cloudkit.md", routes: routes, clauses: Self.clauses,
             errorStatuses: [.badRequest, .unauthorized, .forbidden, .notFound, .conflict],
+            errorCodes: ErrorCodes(
+                paths: [["serverErrorCode"], ["records", "*", "serverErrorCode"]],
+                codes: CloudKitError.Code.allCases.map { .string($0.rawValue) }),
+            credentials: schema.apiTokens.first.map { token in
+                CredentialRefusals(
+                    statuses: [.unauthorized, .forbidden, .init(code: 421)],
+                    authorise: Self.signing(apiToken: token, webAuthToken: schema.users.first?.webAuthToken))
+            },
             dialectMutants: [atomicIgnored])
     }
+
+    /// Re-issues a request refused for its credentials with the container's API token and its
+    /// first user's web auth token, as a signed-in user sends it (cloudkit.md §2).
+    static func signing(apiToken: String, webAuthToken: String?) -> CredentialRefusals.Authorise {
+        { request, _ in
+            var signed = request
+            let tokens = [("ckAPIToken", apiToken)] + (webAuthToken.map { [("ckWebAuthToken", $0)] } ?? [])
+            signed.query.removeAll { item in tokens.contains { $0.0 == item.name } }
+            signed.query += tokens.map { QueryItem(name: $0.0, value: $0.1) }
+            signed.rawQuery = signed.query.map { PercentEncoding.component($0.name) + "=" + PercentEncoding.component($0.value) }
+                .joined(separator: "&")
+            signed.headers[CloudKitAuthenticator.keyIDHeader] = nil
+            return signed
+        }
+    }
+
+    /// A sort's direction: `ascending`, true when left out (cloudkit.md §6).
+    static let sortDirection = ParameterInversion.member("ascending", swaps: [true: false], absent: true)
+
+    /// A filter's boundary: each comparator against its inclusive or exclusive counterpart
+    /// (cloudkit.md §6).
+    static let comparatorBoundary = ParameterInversion.member(
+        "comparator", swaps: ["GREATER_THAN": "GREATER_THAN_OR_EQUALS", "LESS_THAN": "LESS_THAN_OR_EQUALS"])
 
     /// An atomic zone's batch applied operation by operation (cloudkit.md §5).
     var atomicIgnored: Mutant {
@@ -77,9 +112,11 @@ extension CloudKitContractSchema {
 
     /// The section of cloudkit.md each shared operator's behaviour comes from.
     static let clauses: [MutationOperator: String] = [
-        .dropKey: "§3", .recaseKey: "§3", .nullAsMissing: "§4", .emptyAsNull: "§4", .numberAsText: "§4",
+        .dropKey: "§3", .recaseKey: "§3", .keyRenamed: "§3", .nullAsMissing: "§4", .emptyAsNull: "§4", .numberAsText: "§4",
         .reversedOrder: "§6", .pageShort: "§6", .pageLong: "§6", .pageMarkerWrong: "§6", .tombstoneDropped: "§7",
         .parameterIgnored: "§6", .parameterOffByOne: "§6", .boundaryFlipped: "§7", .writeNotApplied: "§5",
-        .writeAppliedTwice: "§5", .tokenNotBumped: "§5", .errorStatus: "§8", .errorEnvelope: "§8",
+        .writeAppliedTwice: "§5", .tokenNotBumped: "§5", .writeAppliedPartially: "§5", .tokenBumpedTwice: "§5",
+        .conflictNotRaised: "§5", .sortInverted: "§6", .filterBoundaryFlipped: "§6", .errorStatus: "§8",
+        .errorEnvelope: "§8", .errorCodeChanged: "§8", .credentialAccepted: "§2",
     ]
 }

@@ -101,6 +101,11 @@ struct CloudKitSuites {
                     bench, unique in
                     try await Self.pagedQuery(bench, type: type, field: field, unique: unique)
                 })
+            cases.append(
+                makeCase(suite, "a query's GREATER_THAN and LESS_THAN exclude their value", rules: [.cloudKitPaging], writes: true) {
+                    bench, unique in
+                    try await Self.exclusiveBoundaries(bench, type: type, field: field, unique: unique)
+                })
             if let sortField = Self.sortField(type) {
                 cases.append(
                     makeCase(suite, "a query filters, sorts both ways on \(sortField) and honours desiredKeys", rules: [.cloudKitPaging], writes: true) {

@@ -39,6 +39,17 @@ public struct AnswerRoute: Sendable {
     /// Where a record says it is deleted, from the record (e.g. `["deleted_at"]`), when the
     /// route is a change feed that returns tombstones.
     public var tombstone: [String]?
+    /// The field of its records that orders the list, when the spec pins how ties in it are
+    /// broken (so ``MutationOperator/orderUnstable`` can break them the other way).
+    public var orderKey: String?
+    /// Where a write's request body keeps the fields it stores, as member names from the top of
+    /// the body (`*` for every element of a list, e.g. `["operations", "*", "record", "fields"]`);
+    /// `[]` for a body of fields; `nil` when the route's writes carry no fields.
+    public var writeFields: [String]?
+    /// The ``TreatyDialect/RecordStore`` resource the route's records live in, when its path
+    /// ends in the record's id (`/items/{id}`), so the operators can aim a write at another
+    /// record or at a deleted one; `nil` leaves those operators out.
+    public var store: String?
 
     /// What a route does.
     public enum Role: String, Sendable, Hashable, CaseIterable {
@@ -55,7 +66,8 @@ public struct AnswerRoute: Sendable {
         name: String, method: HTTPRequest.Method, path: PathTemplate, resource: String, role: Role,
         records: [String] = [], fields: [String] = [], valueKey: String? = nil, fieldKeys: [AnatomyField] = [],
         total: [String]? = nil, pageMarker: [String]? = nil, parameters: [QueryParameter] = [], ordered: Bool = true,
-        token: [String]? = nil, tombstone: [String]? = nil
+        token: [String]? = nil, tombstone: [String]? = nil, writeFields: [String]? = nil, store: String? = nil,
+        orderKey: String? = nil
     ) {
         self.name = name
         self.method = method
@@ -72,6 +84,9 @@ public struct AnswerRoute: Sendable {
         self.ordered = ordered
         self.token = token
         self.tombstone = tombstone
+        self.writeFields = writeFields
+        self.store = store
+        self.orderKey = orderKey
     }
 
     /// Whether `request` is for this route.
@@ -122,6 +137,9 @@ public struct QueryParameter: Sendable, Hashable {
     public var body: [String]?
     /// The spec section that defines it, e.g. `§7`, when it is not the operator's own.
     public var clause: String?
+    /// How its value says which way it goes (a sort's direction, a filter's boundaries), so
+    /// the operators can invert it; `nil` leaves the inverting operators out.
+    public var inversion: ParameterInversion?
 
     /// What a parameter asks for.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
@@ -150,12 +168,17 @@ public struct QueryParameter: Sendable, Hashable {
     }
 
     /// A parameter of the query string.
-    public static func query(_ name: String, _ kind: Kind, clause: String? = nil) -> QueryParameter {
-        QueryParameter(name: name, kind: kind, body: nil, clause: clause)
+    public static func query(
+        _ name: String, _ kind: Kind, clause: String? = nil, inversion: ParameterInversion? = nil
+    ) -> QueryParameter {
+        QueryParameter(name: name, kind: kind, body: nil, clause: clause, inversion: inversion)
     }
 
-    /// A member of the JSON body, at `path` (member names from the top, the last one the name).
-    public static func body(_ path: [String], _ kind: Kind, clause: String? = nil) -> QueryParameter {
-        QueryParameter(name: path.last ?? "", kind: kind, body: path, clause: clause)
+    /// A member of the JSON body, at `path` (member names from the top, the last one the name;
+    /// `*` for every element of a list).
+    public static func body(
+        _ path: [String], _ kind: Kind, clause: String? = nil, inversion: ParameterInversion? = nil
+    ) -> QueryParameter {
+        QueryParameter(name: path.last ?? "", kind: kind, body: path, clause: clause, inversion: inversion)
     }
 }

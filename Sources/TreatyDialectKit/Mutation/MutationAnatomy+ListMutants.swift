@@ -22,6 +22,12 @@ extension MutationAnatomy {
                         route, answer in route.mappingRecordList(answer) { $0.reversed() }
                     })
             }
+            if let orderKey = route.orderKey {
+                mutants.append(
+                    answerMutant(
+                        .orderUnstable, name, "breaks ties in `\(orderKey)` of \(name) the other way", routes: [route]
+                    ) { route, answer in route.mappingRecordList(answer) { Self.reversingTies($0, route, orderKey) } })
+            }
             if let total = route.total {
                 mutants.append(
                     answerMutant(.totalOffByOne, name, "counts one record too many in the total of \(name)", routes: [route]) {
@@ -53,6 +59,24 @@ extension MutationAnatomy {
         }
     }
 
+    /// `items` with each run of records holding the same `orderKey` value reversed.
+    static func reversingTies(_ items: [JSONValue], _ route: AnswerRoute, _ orderKey: String) -> [JSONValue] {
+        let path = route.fields + [orderKey]
+        var result: [JSONValue] = []
+        var run: [JSONValue] = []
+        var runValue: JSONValue?
+        for item in items {
+            let value = JSONPointer(tokens: path).resolve(in: item)
+            if value != runValue || value == nil {
+                result += run.reversed()
+                run = []
+            }
+            run.append(item)
+            runValue = value
+        }
+        return result + run.reversed()
+    }
+
     /// A page marker that points elsewhere: a number one higher, a missing marker present, a
     /// present one missing.
     static func wrongMarker(_ value: JSONValue) -> JSONValue {
@@ -64,18 +88,29 @@ extension MutationAnatomy {
         }
     }
 
-    /// The mutants of the parameters a route defines: each one ignored; limits, offsets and
-    /// pages one too high; change-feed boundaries inclusive.
+    /// The mutants of the parameters a route defines: each one ignored (a concurrency token:
+    /// its conflict not raised); limits, offsets and pages one too high; change-feed boundaries
+    /// inclusive; sorts inverted and filter boundaries flipped where the dialect tells how.
     func parameterMutants() -> [Mutant] {
         routes.flatMap { route in
             route.parameters.flatMap { parameter in
                 let site = "\(route.name).\(parameter.name)"
                 var mutants = [
-                    requestMutant(
-                        .parameterIgnored, site, "ignores the \(parameter.kind.rawValue) `\(parameter.name)` of \(route.name)",
-                        route: route, section: parameter.clause
-                    ) { $0.removing(parameter) }
+                    parameter.kind == .token
+                        ? requestMutant(
+                            .conflictNotRaised, site,
+                            "applies \(route.name) whatever its `\(parameter.name)` says (a stale one raises no conflict)",
+                            route: route, section: parameter.clause
+                        ) { $0.removing(parameter) }
+                        : requestMutant(
+                            .parameterIgnored, site,
+                            "ignores the \(parameter.kind.rawValue) `\(parameter.name)` of \(route.name)", route: route,
+                            section: parameter.clause
+                        ) { $0.removing(parameter) }
                 ]
+                if let inversion = parameter.inversion {
+                    mutants.append(inversionMutant(route, parameter, inversion))
+                }
                 switch parameter.kind {
                 case .limit, .offset, .page:
                     mutants.append(
@@ -96,6 +131,22 @@ extension MutationAnatomy {
                 return mutants
             }
         }
+    }
+
+    /// The mutant that turns `parameter` of `route` the other way: a sort inverted, or a
+    /// filter's boundaries flipped.
+    private func inversionMutant(
+        _ route: AnswerRoute, _ parameter: QueryParameter, _ inversion: ParameterInversion
+    ) -> Mutant {
+        let site = "\(route.name).\(parameter.name)"
+        let sorts = parameter.kind == .sort
+        return requestMutant(
+            sorts ? .sortInverted : .filterBoundaryFlipped, site,
+            sorts
+                ? "sorts \(route.name) the other way than `\(parameter.name)` asks"
+                : "flips the boundaries of `\(parameter.name)` of \(route.name) (> as >=, < as <=)",
+            route: route, section: parameter.clause
+        ) { $0.updating(parameter, inversion.inverted) }
     }
 
     /// A number one higher (text holding a number too).

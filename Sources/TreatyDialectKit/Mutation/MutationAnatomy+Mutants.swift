@@ -8,7 +8,8 @@ extension MutationAnatomy {
     /// the dialect's own, sorted by id (ids are unique; a later duplicate is dropped).
     public func mutants() -> [Mutant] {
         var seen = Set<String>()
-        let all = recordMutants() + listMutants() + parameterMutants() + writeMutants() + errorMutants()
+        let all =
+            recordMutants() + listMutants() + parameterMutants() + writeMutants() + errorMutants() + credentialMutants()
         return (all + dialectMutants).filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
     }
 

@@ -29,6 +29,13 @@ extension MutationAnatomy {
                         routes: routes
                     ) { route, answer in route.mappingFields(answer) { $0.renaming(key, to: recased) } })
             }
+            if let renamed = Self.renamed(field), renamed != key {
+                mutants.append(
+                    answerMutant(
+                        .keyRenamed, "\(resource).\(key)", "sends `\(key)` of \(resource) records as `\(renamed)`",
+                        routes: routes
+                    ) { route, answer in route.mappingFields(answer) { $0.renaming(key, to: renamed) } })
+            }
             if field.kind == .reference {
                 mutants.append(
                     answerMutant(
@@ -131,6 +138,17 @@ extension MutationAnatomy {
         guard words.count > 1 else { return key }
         let camel = NamingConvention.camelCase.key(fromWords: words)
         return camel == key ? NamingConvention.snakeCase.key(fromWords: words) : camel
+    }
+
+    /// A relation's key without its id suffix (`owner_id` as `owner`, `tag_ids` as `tags`,
+    /// `ownerId` as `owner`); `nil` for other keys.
+    static func renamed(_ field: AnatomyField) -> String? {
+        guard field.kind == .reference || field.kind == .references else { return nil }
+        for (suffix, replacement) in [("_ids", "s"), ("Ids", "s"), ("_id", ""), ("Id", "")]
+        where field.key.hasSuffix(suffix) && field.key.count > suffix.count {
+            return String(field.key.dropLast(suffix.count)) + replacement
+        }
+        return nil
     }
 
     /// An id in another shape: text with its letter case flipped (digits-only text as a number),

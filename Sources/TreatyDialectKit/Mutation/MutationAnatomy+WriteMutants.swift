@@ -6,7 +6,8 @@ extension MutationAnatomy {
     /// The snapshot a not-applied write restores.
     static let snapshotName = "treaty-mutant-before-write"
 
-    /// The mutants of writes: not applied, applied twice, the concurrency token not bumped.
+    /// The mutants of writes: not applied, applied twice, partially, to another record or to a
+    /// deleted one; the concurrency token not bumped or bumped twice.
     func writeMutants() -> [Mutant] {
         routes.filter { $0.role == .write }.flatMap { route in
             let name = route.name
@@ -36,8 +37,17 @@ extension MutationAnatomy {
                             JSONValue.object(record).updating(token[...], Self.minusOne).objectValue ?? record
                         }
                     })
+                mutants.append(
+                    answerMutant(
+                        .tokenBumpedTwice, name, "answers \(name) with a concurrency token one past the one it stored",
+                        routes: [route]
+                    ) { route, answer in
+                        route.mappingRecords(answer) { record in
+                            JSONValue.object(record).updating(token[...], Self.plusOne).objectValue ?? record
+                        }
+                    })
             }
-            return mutants
+            return mutants + partialMutants(route) + targetMutants(route)
         }
     }
 
@@ -48,11 +58,35 @@ extension MutationAnatomy {
         return value
     }
 
-    /// The mutants of errors: another status, no envelope.
-    func errorMutants() -> [Mutant] {
-        guard errorStatuses.count > 1 else { return [] }
-        let statuses = errorStatuses
+    /// The mutant of credentials: a refused request served as a signed-in user's.
+    func credentialMutants() -> [Mutant] {
+        guard let credentials else { return [] }
         return [
+            mutant(
+                .credentialAccepted, "requests",
+                "serves a request refused for its credentials (or hidden by an access rule) as if a signed-in user sent it"
+            ) { request, _, forward in
+                let answer = forward(request)
+                guard credentials.statuses.contains(answer.status), let signed = credentials.authorise(request, forward)
+                else { return answer }
+                return forward(signed)
+            }
+        ]
+    }
+
+    /// The mutants of errors: another status, no envelope, another code.
+    func errorMutants() -> [Mutant] {
+        let codes = errorCodes
+        let codeMutants =
+            codes.codes.count > 1 && !codes.paths.isEmpty
+            ? [
+                mutant(.errorCodeChanged, "errors", "answers each error with another of its codes, the envelope kept") {
+                    request, _, forward in forward(request).mappingBody(codes.swapping(in:))
+                }
+            ] : []
+        guard errorStatuses.count > 1 else { return codeMutants }
+        let statuses = errorStatuses
+        return codeMutants + [
             mutant(.errorStatus, "errors", "answers each error with another error status") { request, _, forward in
                 var answer = forward(request)
                 guard let index = statuses.firstIndex(of: answer.status) else { return answer }

@@ -21,6 +21,14 @@ public struct MutationAnatomy: Sendable {
     /// The error statuses the dialect answers with, so ``MutationOperator/errorStatus`` can
     /// swap one for another; empty leaves that operator out.
     public var errorStatuses: [HTTPResponse.Status]
+    /// Where the dialect's answers carry error codes and which codes it has, so
+    /// ``MutationOperator/errorCodeChanged`` can swap one for another; ``ErrorCodes/none``
+    /// leaves that operator out.
+    public var errorCodes: ErrorCodes
+    /// Which answers refuse a request for its credentials and how to sign it, so
+    /// ``MutationOperator/credentialAccepted`` can accept what should be refused; `nil` leaves
+    /// that operator out.
+    public var credentials: CredentialRefusals?
     /// Mutants of behaviour the shared operators cannot reach (sessions, scripts, batches…).
     public var dialectMutants: [Mutant]
 
@@ -32,16 +40,21 @@ public struct MutationAnatomy: Sendable {
     ///   - routes: The routes the operators rewrite.
     ///   - clauses: The spec section of each operator's behaviour.
     ///   - errorStatuses: The error statuses the dialect answers with.
+    ///   - errorCodes: Where answers carry error codes, and the codes.
+    ///   - credentials: Which answers refuse credentials, and how to sign a request.
     ///   - dialectMutants: The dialect's own mutants.
     public init(
         prefix: String, spec: String, routes: [AnswerRoute], clauses: [MutationOperator: String] = [:],
-        errorStatuses: [HTTPResponse.Status] = [], dialectMutants: [Mutant] = []
+        errorStatuses: [HTTPResponse.Status] = [], errorCodes: ErrorCodes = .none, credentials: CredentialRefusals? = nil,
+        dialectMutants: [Mutant] = []
     ) {
         self.prefix = prefix
         self.spec = spec
         self.routes = routes
         self.clauses = clauses
         self.errorStatuses = errorStatuses
+        self.errorCodes = errorCodes
+        self.credentials = credentials
         self.dialectMutants = dialectMutants
     }
 

@@ -23,6 +23,11 @@ public enum MutationOperator: String, Sendable, Hashable, CaseIterable {
     case referenceExpanded = "reference-expanded"
     /// A list of references sent as its first id alone.
     case listAsSingle = "list-as-single"
+    /// A relation's key renamed beyond its letter case (`owner_id` as `owner`, `tag_ids` as
+    /// `tags`).
+    case keyRenamed = "key-renamed"
+    /// Ties of a list's declared order broken the other way.
+    case orderUnstable = "order-unstable"
     /// A list answered in reverse order.
     case reversedOrder = "reversed-order"
     /// A page one record short.
@@ -45,12 +50,31 @@ public enum MutationOperator: String, Sendable, Hashable, CaseIterable {
     case writeNotApplied = "write-not-applied"
     /// A write applied twice.
     case writeAppliedTwice = "write-applied-twice"
+    /// A write that stores one key of its body less than it answers.
+    case writeAppliedPartially = "write-applied-partially"
+    /// A write to a deleted record that succeeds (and brings it back) instead of not finding it.
+    case writeAppliedToDeleted = "write-applied-to-deleted"
+    /// A write applied to another record of the same resource.
+    case writeAppliedToWrongRecord = "write-applied-to-wrong-record"
     /// A concurrency token not bumped in a write's answer.
     case tokenNotBumped = "token-not-bumped"
+    /// A concurrency token bumped twice: a write's answer carries one past the stored token.
+    case tokenBumpedTwice = "token-bumped-twice"
+    /// A write with a stale concurrency token applied instead of refused as a conflict.
+    case conflictNotRaised = "conflict-not-raised"
+    /// Each sort's direction inverted.
+    case sortInverted = "sort-inverted"
+    /// A filter's boundaries flipped between inclusive and exclusive (`>` ↔ `>=`, `<` ↔ `<=`).
+    case filterBoundaryFlipped = "filter-boundary-flipped"
     /// Error answers with another status.
     case errorStatus = "error-status"
     /// Error answers without the dialect's error envelope.
     case errorEnvelope = "error-envelope"
+    /// A request refused for its credentials (or hidden by an access rule) answered as if a
+    /// signed-in user had sent it.
+    case credentialAccepted = "credential-accepted"
+    /// Error answers with the envelope kept but another of the dialect's error codes.
+    case errorCodeChanged = "error-code-changed"
 
     /// One line on the bug the operator makes.
     public var summary: String {
@@ -65,6 +89,8 @@ public enum MutationOperator: String, Sendable, Hashable, CaseIterable {
         case .idReshaped: "identities change shape"
         case .referenceExpanded: "a reference is sent as an object instead of its id"
         case .listAsSingle: "a list of references is sent as one id"
+        case .keyRenamed: "a relation's key loses its id suffix"
+        case .orderUnstable: "ties in a list's order are broken the other way"
         case .reversedOrder: "a list comes in reverse order"
         case .pageShort: "a page is one record short"
         case .pageLong: "a page is one record long"
@@ -76,9 +102,18 @@ public enum MutationOperator: String, Sendable, Hashable, CaseIterable {
         case .boundaryFlipped: "a change-feed boundary is inclusive instead of exclusive"
         case .writeNotApplied: "a write is acknowledged but not applied"
         case .writeAppliedTwice: "a write is applied twice"
+        case .writeAppliedPartially: "a write stores one key less than its answer claims"
+        case .writeAppliedToDeleted: "a write to a deleted record succeeds instead of not finding it"
+        case .writeAppliedToWrongRecord: "a write changes another record of the resource"
         case .tokenNotBumped: "a write's answer does not bump the concurrency token"
+        case .tokenBumpedTwice: "a write's answer bumps the concurrency token twice"
+        case .conflictNotRaised: "a write with a stale concurrency token is applied instead of refused"
+        case .sortInverted: "each sort's direction is inverted"
+        case .filterBoundaryFlipped: "a filter's boundaries flip between inclusive and exclusive"
         case .errorStatus: "errors come with another status"
         case .errorEnvelope: "errors come without the error envelope"
+        case .credentialAccepted: "a request that should be refused for its credentials is served"
+        case .errorCodeChanged: "errors come with another of the dialect's codes"
         }
     }
 }

@@ -32,6 +32,7 @@ struct FileMakerSuites {
             let name = "\(contract.api).\(layout.name)"
             var cases = recordCases(layout, suite: name) + queryCases(layout, suite: name)
             cases += writeCases(layout, suite: name) + findCases(layout, suite: name) + portalCases(layout, suite: name)
+            cases += mutationCases(layout, suite: name)
             if suites.count == 1 { cases.append(defaultLimitCase(layout, suite: name)) }
             suites.append(VerificationSuite(name: name, file: contract.file, cases: cases))
         }

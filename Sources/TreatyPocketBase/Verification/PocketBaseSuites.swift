@@ -40,7 +40,8 @@ struct PocketBaseSuites {
                         + queryCases(collection, all: collections, suite: suite, location: location)
                         + clauseCases(collection, all: collections, suite: suite, location: location)
                         + writeCases(collection, all: collections, suite: suite, location: location)
-                        + authCases(collection, all: collections, suite: suite, location: location)))
+                        + authCases(collection, all: collections, suite: suite, location: location)
+                        + mutationCases(collection, all: collections, suite: suite, location: location)))
         }
         return suites
     }

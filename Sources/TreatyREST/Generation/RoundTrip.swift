@@ -47,7 +47,7 @@ struct RoundTrip: Sendable {
     /// Every generated round trip, in report order.
     static let all: [RoundTrip] =
         nullSemantics + createRules + scopeRules + metadataRules + syncRules + coverageRules + strictnessRules
-        + clauseRules + uploadRules
+        + clauseRules + uploadRules + mutationRules
 }
 
 extension Workbench {

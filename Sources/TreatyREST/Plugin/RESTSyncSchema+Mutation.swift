@@ -1,6 +1,7 @@
 internal import HTTPTypes
 internal import TreatyCore
 internal import TreatyDialectKit
+internal import TreatyJSON
 
 extension RESTSyncSchema {
     /// rest-sync answers for the shared mutation operators: records at the top of every answer
@@ -23,16 +24,22 @@ extension RESTSyncSchema {
                 endpoint.since.map { QueryParameter.query($0, .since) }
                 + endpoint.sinceVersion.map { QueryParameter.query($0, .since) }
             let feeds = !parameters.isEmpty
+            // A write to `/…/{id}` aims at one record of the resource's store table.
+            let aimed = method == .patch || method == .put || method == .delete
             return AnswerRoute(
                 name: name, method: method, path: endpoint.path, resource: resource.name, role: role,
                 fieldKeys: method == .delete ? [] : Self.fields(of: resource, endpoint: endpoint),
                 parameters: parameters, ordered: resource.orderKey != nil || feeds,
                 token: method == .delete ? nil : resource.sync.version.map { [$0] },
-                tombstone: feeds ? resource.sync.tombstone.map { [$0] } : nil)
+                tombstone: feeds ? resource.sync.tombstone.map { [$0] } : nil,
+                writeFields: aimed && method != .delete ? [] : nil,
+                store: aimed && endpoint.path.parameters.last != nil ? resource.name : nil,
+                orderKey: role == .list && !feeds ? resource.orderKey : nil)
         }
         return MutationAnatomy(
             prefix: "RS", spec: "rest-sync.md", routes: routes, clauses: Self.clauses,
-            errorStatuses: [.badRequest, .notFound, .gone, .unprocessableContent])
+            errorStatuses: [.badRequest, .notFound, .gone, .unprocessableContent],
+            errorCodes: ErrorCodes(paths: [["error", "code"]], codes: Self.errorCodes))
     }
 
     /// The verb of a route in mutant ids.
@@ -72,12 +79,19 @@ extension RESTSyncSchema {
         return fields
     }
 
+    /// The error codes a rest-sync backend answers with (`{"error": {"code": …}}`).
+    static let errorCodes: [JSONValue] = [
+        "malformed_json", "invalid_query", "missing_field", "invalid_value", "invalid_reference", "immutable_field",
+        "duplicate_id", "not_found", "cursor_expired",
+    ]
+
     /// The section of rest-sync.md each shared operator's behaviour comes from.
     static let clauses: [MutationOperator: String] = [
         .dropKey: "§3", .recaseKey: "§2", .nullAsMissing: "§3", .emptyAsNull: "§3", .numberAsText: "§1",
         .timestampWithoutFraction: "§7", .timestampWithoutZone: "§7", .idReshaped: "§1", .referenceExpanded: "§4",
-        .listAsSingle: "§4", .reversedOrder: "§6", .pageShort: "§5", .pageLong: "§5", .tombstoneDropped: "§8",
+        .listAsSingle: "§4", .keyRenamed: "§4", .reversedOrder: "§6", .orderUnstable: "§6", .pageShort: "§5", .pageLong: "§5", .tombstoneDropped: "§8",
         .parameterIgnored: "§8", .boundaryFlipped: "§8", .writeNotApplied: "§3", .writeAppliedTwice: "§7",
-        .tokenNotBumped: "§7", .errorStatus: "Endpoints", .errorEnvelope: "Endpoints",
+        .writeAppliedPartially: "§3", .writeAppliedToDeleted: "§7", .writeAppliedToWrongRecord: "§3",
+        .tokenNotBumped: "§7", .errorStatus: "Endpoints", .errorEnvelope: "Endpoints", .errorCodeChanged: "Endpoints",
     ]
 }
