@@ -17,6 +17,7 @@ extension JournalEntry {
         validatedEndpoint = note.validation?.endpoint
         upstreamError = note.upstreamError
         nearMisses = note.nearMisses
+        absorbed = note.absorbed
     }
 }
 
@@ -26,6 +27,8 @@ struct AnswerNote: Sendable {
     var validation: AnswerValidation?
     var upstreamError: String?
     var nearMisses: [NearMiss] = []
+    /// How many records of the live answer joined the store.
+    var absorbed = 0
 }
 
 extension NearMiss {

@@ -12,7 +12,7 @@ public import TreatyHTTP
 /// `Proxy-Authenticate`, `TE`, `Trailer`, `Transfer-Encoding`, `Upgrade`) are dropped, `Host`
 /// becomes the backend's (the client sets it from the URL) and `Content-Length` is recomputed.
 /// The answer comes back the same way: hop-by-hop fields dropped, everything else unchanged,
-/// errors included. Bodies are buffered, bounded by the client's
+/// errors included (a `HEAD` answer keeps the live `Content-Length`). Bodies are buffered, bounded by the client's
 /// ``TreatyHTTP/HTTPClientConfiguration/maxResponseBodySize``.
 public struct LiveBackend: Sendable {
     /// The backend's base URL without a trailing slash, e.g. `https://staging.example.com/v1`.
@@ -58,7 +58,9 @@ public struct LiveBackend: Sendable {
         do {
             let response = try await client.execute(outgoing)
             var answered = Self.endToEnd(response.headerFields)
-            answered[.contentLength] = nil
+            // A HEAD answer has no body but says how long the GET's would be: that length is
+            // passed on; any other is recomputed from the body.
+            if request.method != .head { answered[.contentLength] = nil }
             return .answered(DialectResponse(status: response.status, headers: answered, body: response.body))
         } catch let error as HTTPClientError {
             switch error.kind {

@@ -21,6 +21,9 @@ public struct PassThrough: Sendable {
     /// Where a spy keeps forwarded requests no contract endpoint accepts, as stub routes
     /// (`--record`); `nil` keeps nothing.
     public var recorder: RouteRecorder?
+    /// Where a spy keeps the records of forwarded answers to the dialect's own reads
+    /// (`--record`): they join the store; `nil` keeps none.
+    public var absorber: RecordAbsorber?
 
     /// Creates a pass-through.
     ///
@@ -29,11 +32,16 @@ public struct PassThrough: Sendable {
     ///   - backend: The live backend.
     ///   - validator: The judge of forwarded answers, if any.
     ///   - recorder: Where a spy records routes outside the dialect, if anywhere.
-    public init(mode: Mode, backend: LiveBackend, validator: AnswerValidator? = nil, recorder: RouteRecorder? = nil) {
+    ///   - absorber: Where a spy keeps the records of forwarded dialect reads, if anywhere.
+    public init(
+        mode: Mode, backend: LiveBackend, validator: AnswerValidator? = nil, recorder: RouteRecorder? = nil,
+        absorber: RecordAbsorber? = nil
+    ) {
         self.mode = mode
         self.backend = backend
         self.validator = validator
         self.recorder = recorder
+        self.absorber = absorber
     }
 
     /// Whether the dialect's answer with `status` means the store does not hold what was asked
