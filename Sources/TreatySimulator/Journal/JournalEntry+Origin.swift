@@ -18,12 +18,15 @@ extension JournalEntry {
         upstreamError = note.upstreamError
         nearMisses = note.nearMisses
         absorbed = note.absorbed
+        streamed = note.streamed
     }
 }
 
 /// What the journal keeps beside a request's answer when there is more to say than the status.
 struct AnswerNote: Sendable {
     var origin: JournalEntry.Origin
+    /// Whether the live answer was an event stream, passed on as it arrived.
+    var streamed = false
     var validation: AnswerValidation?
     var upstreamError: String?
     var nearMisses: [NearMiss] = []

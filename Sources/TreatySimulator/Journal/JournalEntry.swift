@@ -38,6 +38,9 @@ public struct JournalEntry: Sendable {
     /// How many records of the live backend's answer a recording spy (`treaty serve --spy URL
     /// --record`) put into the store; 0 otherwise.
     public internal(set) var absorbed = 0
+    /// Whether the live backend's answer was an event stream, passed on as it arrived (neither
+    /// judged by `--validate` nor kept by `--record`).
+    public internal(set) var streamed = false
 
     private let receivedPath: String
     private let receivedQuery: Substring
@@ -114,6 +117,7 @@ public struct JournalEntry: Sendable {
         entry.upstreamError = nil
         entry.nearMisses = []
         entry.absorbed = 0
+        entry.streamed = false
         entry.answerHeaders = HTTPFields()
         entry.answerBody = []
         entry.answerBodySize = 0
@@ -168,6 +172,7 @@ public struct JournalEntry: Sendable {
         if let upstreamError { members.append(.init(key: "upstreamError", value: .string(upstreamError))) }
         if !nearMisses.isEmpty { members.append(.init(key: "nearMisses", value: .array(nearMisses.map(\.json)))) }
         if absorbed > 0 { members.append(.init(key: "absorbed", value: .number(JSONNumber(absorbed)))) }
+        if streamed { members.append(.init(key: "streamed", value: true)) }
         return .object(JSONObject(members))
     }
 }

@@ -55,6 +55,10 @@ extension RequestProcessor {
         guard let passThrough else { return reply }
         var reply = reply
         switch await passThrough.backend.forward(request, target: target) {
+        case .answered(let response) where response.stream != nil:
+            // An event stream passes through as it arrives: nothing to judge, keep or record.
+            reply.action = .respond(response)
+            reply.note = AnswerNote(origin: .forwarded, streamed: true)
         case .answered(let response):
             reply.action = .respond(response)
             var note = AnswerNote(origin: .forwarded)
