@@ -131,3 +131,55 @@ import TreatyTestSupport
         try await Self.spyOnBlog(server.url)
     }
 }
+
+extension ServeSpyRecordTests {
+    static let lookup =
+        "/database/1/iCloud.com.example.Gallery/development/public/records/lookup?ckAPIToken=gallery-api-token-0001"
+
+    /// `POST` of `body` as JSON to `url`.
+    static func post(_ url: String, _ body: String) async throws -> (status: Int, body: String) {
+        var request = URLRequest(url: try #require(URL(string: url)))
+        request.httpMethod = "POST"
+        request.httpBody = Data(body.utf8)
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        let (data, response) = try await URLSession.shared.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test(
+        "a recording CloudKit spy forwards a lookup of a record it lacks, keeps it, and answers the next lookup itself"
+    )
+    func cloudKit() async throws {
+        let live = try ServeProcess([
+            "--contract", "Contracts/gallery/contract.yaml", "--fixtures", "Fixtures/gallery", "--port", "0",
+        ])
+        defer { live.stop() }
+        let liveURL = try #require(live.url, "\(live.banner)")
+        let directory = try TemporaryDirectory()
+        let exported = directory.path("exported")
+        let spy = try ServeProcess([
+            "--contract", "Contracts/gallery/contract.yaml", "--no-fixtures", "--port", "0", "--spy", liveURL,
+            "--record", "--export-dir", exported,
+        ])
+        defer { spy.stop() }
+        let spyURL = try #require(spy.url, "\(spy.banner)")
+        let body = #"{"records":[{"recordName":"ada-okafor"}]}"#
+        let direct = try await Self.post(liveURL + Self.lookup, body)
+        let forwarded = try await Self.post(spyURL + Self.lookup, body)
+        #expect(forwarded.status == 200 && forwarded.body == direct.body, "\(forwarded.body)")
+        let simulated = try await Self.post(spyURL + Self.lookup, body)
+        #expect(!simulated.body.contains("NOT_FOUND"), "\(simulated.body)")
+        let record = try #require((try Self.object(simulated.body)["records"] as? [NSDictionary])?.first)
+        let original = try #require((try Self.object(direct.body)["records"] as? [NSDictionary])?.first)
+        #expect(record["fields"] as? NSDictionary == original["fields"] as? NSDictionary)
+        #expect(record["recordChangeTag"] as? String == original["recordChangeTag"] as? String)
+        let entries = try await Self.journal(spyURL)
+        #expect(entries.map { $0["origin"] as? String } == ["forwarded", "simulated"])
+        #expect(entries.first?["absorbed"] as? Int == 1)
+        let export = try await Self.send(spyURL + "/__treaty/export", method: "POST")
+        #expect(export.status == 200, "\(export.body)")
+        let files = try SecretLeakTests.files(under: exported)
+        #expect(files.values.contains { $0.contains("ada-okafor") }, "\(files.keys)")
+        #expect(!files.values.contains { $0.contains("gallery-api-token-0001") })
+    }
+}

@@ -4,8 +4,10 @@ public struct PassThrough: Sendable {
     /// Which requests go to the live backend.
     public enum Mode: Sendable, Hashable {
         /// The simulator answers what its store holds; a request the dialect answers with 404
-        /// (an unknown route, collection or record) or 405 (a method the route does not take)
-        /// goes to the live backend instead, and its answer is passed on.
+        /// (an unknown route, collection or record), 405 (a method the route does not take) or
+        /// another answer it says means a missing record
+        /// (``TreatyDialect/Dialect/lacksRecords(_:for:)``) goes to the live backend instead,
+        /// and its answer is passed on.
         case spy
         /// Every request goes to the live backend, and each answer is judged against the
         /// contract (``AnswerValidator``) before it is passed on, unchanged.
@@ -42,11 +44,5 @@ public struct PassThrough: Sendable {
         self.validator = validator
         self.recorder = recorder
         self.absorber = absorber
-    }
-
-    /// Whether the dialect's answer with `status` means the store does not hold what was asked
-    /// for, so a spy forwards the request.
-    static func spyForwards(status: Int) -> Bool {
-        status == 404 || status == 405
     }
 }

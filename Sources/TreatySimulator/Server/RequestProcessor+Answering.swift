@@ -22,7 +22,7 @@ extension RequestProcessor {
         let response = dialect.respond(to: request, store: store)
         let notFound = response.stream == nil && response.status.code == 404
         if passThrough != nil {
-            if response.stream == nil, PassThrough.spyForwards(status: response.status.code) {
+            if dialect.lacksRecords(response, for: request) {
                 reply.action = .forward(request, target: target)
                 return
             }
