@@ -20,7 +20,7 @@ struct PassThroughOptions: ParsableArguments {
 
     @Flag(
         help:
-            "With --spy: keep forwarded requests no contract endpoint accepts, with their answers, as stub routes (GET /__treaty/recorded/routes)."
+            "With --spy: the records of forwarded reads join the store (secrets left out, the contract's redact: rules applied; POST /__treaty/export writes them), and forwarded requests no contract endpoint accepts are kept as stub routes (GET /__treaty/recorded/routes)."
     )
     var record = false
 

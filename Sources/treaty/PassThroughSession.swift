@@ -6,6 +6,7 @@ import TreatyHTTP
 import TreatyReports
 import TreatySecrets
 import TreatySimulator
+import TreatyVerifier
 
 /// What `treaty serve --spy` or `--validate` runs beside the simulator: the live backend's client
 /// and, when validating, the ledger written as JUnit on exit.
@@ -17,19 +18,31 @@ struct PassThroughSession: Sendable {
 
     /// Sets up the live backend `options` name, if any: its client and, for `--validate`, the
     /// contract's judging (the same as `treaty check`'s).
+    ///
+    /// With `--spy --record` and a contract, the records of forwarded dialect reads join the
+    /// store through the contract's schema, redacted by its `redact:` rules as `treaty record`
+    /// redacts (fakes keyed by `$TREATY_REDACT_SEED`, else the contract's api).
     static func make(
-        _ options: PassThroughOptions, plugin: any DialectPlugin, contract: ContractSelection.Loaded?, api: String,
-        maxBodySize: Int, logger: Logger
+        _ options: PassThroughOptions, plugin: any DialectPlugin, contract: ContractSelection.Loaded?,
+        storeContract: Contract, maxBodySize: Int, logger: Logger
     ) throws -> PassThroughSession? {
         guard let target = options.target, let url = URL(string: target) else { return nil }
+        let api = storeContract.api
         var configuration = try options.http.clientConfiguration()
         configuration.maxResponseBodySize = max(1, maxBodySize)
         let client = try HTTPClient(configuration: configuration, logger: logger)
         guard options.validateURL != nil else {
+            var absorber: RecordAbsorber?
+            if options.record, let contract {
+                let schema = try DialectLookup.schema(plugin, of: contract.contract, file: contract.file)
+                let seed = ProcessInfo.processInfo.environment["TREATY_REDACT_SEED"].flatMap { $0.isEmpty ? nil : $0 }
+                let redactor = RecordRedactor(rules: contract.contract.redactions, seed: seed ?? contract.contract.api)
+                absorber = RecordAbsorber(reading: schema) { redactor.redact($0, contract: storeContract).records }
+            }
             return PassThroughSession(
                 passThrough: PassThrough(
                     mode: .spy, backend: LiveBackend(url: url, client: client),
-                    recorder: options.record ? RouteRecorder() : nil),
+                    recorder: options.record ? RouteRecorder() : nil, absorber: absorber),
                 client: client, api: api, junit: nil)
         }
         guard let contract else {
@@ -49,7 +62,9 @@ struct PassThroughSession: Sendable {
         let shown = SecretPolicy.redactedURL(passThrough.backend.baseURL)
         switch passThrough.mode {
         case .spy:
-            let recording = passThrough.recorder == nil ? "" : ", routes outside the dialect recorded"
+            var recording = ""
+            if passThrough.absorber != nil { recording += ", forwarded records kept" }
+            if passThrough.recorder != nil { recording += ", routes outside the dialect recorded" }
             return "; spying on \(shown) (what the fixtures lack is forwarded\(recording))"
         case .validate: return "; validating \(shown) against the contract"
         }

@@ -17,7 +17,9 @@ struct RecordCommand: ParsableCommand {
             Reads every page of every list the contract's dialect knows from --target URL (or \
             $TREATY_TARGET), with the credentials 'treaty verify' sends ($TREATY_TOKEN, \
             $TREATY_HEADERS, --header, the dialect's environment variables), and writes the records in \
-            the dialect's fixture format to --out, which must not exist or be empty. Secrets \
+            the dialect's fixture format to --out, which must not exist or be empty. With \
+            --scenarios the contract's scenario files run against the target first (a failing one \
+            stops the recording), so the set holds what they leave. Secrets \
             (tokens, password hashes) are never written; auth records get --auth-password. The \
             contract's 'redact:' rules (and each --redact resource.field=drop|mask|fake) drop, mask or \
             fake personal data; fakes are keyed by --redact-seed. The set is written to a temporary \
@@ -48,6 +50,12 @@ struct RecordCommand: ParsableCommand {
 
     @Option(help: "The password recorded auth records get, so recorded fixtures let cases log in.")
     var authPassword: String?
+
+    @Flag(
+        help:
+            "Run the contract's scenario files (suites/*.yaml beside it) against the target first, and record what they leave."
+    )
+    var scenarios = false
 
     @Option(name: .customLong("header"), help: "A header sent with every request, 'Name: value' (repeatable).")
     var headers: [String] = []
@@ -100,9 +108,15 @@ struct RecordCommand: ParsableCommand {
         let credentials = try LiveCredentials.headers(environment: environment, options: headers)
         var logger = Logger(label: "treaty.record", factory: { StreamLogHandler.standardError(label: $0) })
         logger.logLevel = .warning
-        let recorder = Recorder(
-            configuration: VerifierConfiguration(http: try http.clientConfiguration(), secrets: credentials.map(\.value)),
-            logger: logger)
+        let configuration = VerifierConfiguration(
+            http: try http.clientConfiguration(), secrets: credentials.map(\.value))
+        if scenarios {
+            let scenario = RecordScenarios(contract: loaded, schema: schema)
+            try scenario.run(
+                try scenario.suites(), on: LiveTarget(baseURL: url, headers: credentials), configuration: configuration,
+                logger: logger)
+        }
+        let recorder = Recorder(configuration: configuration, logger: logger)
         let limits = RecordingLimits(maxRecords: maxRecords, authPassword: authPassword)
         let contract = loaded.contract
         let interrupt = destination.cleanUpOnInterrupt()

@@ -156,7 +156,7 @@ struct ServeCommand: ParsableCommand {
         // runs; closing it after a clean stop writes what is pending.
         defer { persisted?.close() }
         let session = try PassThroughSession.make(
-            liveBackend, plugin: plugin, contract: selected, api: backend.contract.api, maxBodySize: maxBodySize,
+            liveBackend, plugin: plugin, contract: selected, storeContract: backend.contract, maxBodySize: maxBodySize,
             logger: logger)
         let token = adminToken ?? ProcessInfo.processInfo.environment["TREATY_ADMIN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         var configuration = SimulatorConfiguration(

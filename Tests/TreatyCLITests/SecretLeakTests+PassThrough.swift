@@ -3,7 +3,7 @@ import Testing
 
 extension SecretLeakTests {
     @Test(
-        "spy and validating proxies in front of PocketBase: passwords and tokens pass through but reach no journal, log, recording or JUnit"
+        "spy and validating proxies in front of PocketBase: passwords and tokens pass through but reach no journal, log, recording, exported fixture or JUnit"
     )
     func passThrough() async throws {
         let directory = try Self.scratch()
@@ -21,7 +21,7 @@ extension SecretLeakTests {
         let spying = try ServeProcess(
             [
                 "--contract", contract, "--no-fixtures", "--port", "0", "--log-level", "trace", "--admin-token",
-                Self.adminToken, "--spy", liveURL, "--record",
+                Self.adminToken, "--spy", liveURL, "--record", "--export-dir", directory + "/exported",
             ], errorLog: directory + "/spy.log")
         defer { spying.stop(SIGTERM) }
         var artefacts: [String: String] = [:]
@@ -50,9 +50,20 @@ extension SecretLeakTests {
             let hook = try await Self.send(
                 "GET", base + "/api/hooks/ping?token=\(Self.formEncoded(token))", headers: ["Authorization": token])
             #expect(hook.status == 404, "\(name): \(hook.body)")
+            // A record the spy lacks: forwarded with the token, and kept (`--record`).
+            let post = try await Self.send(
+                "GET", base + "/api/collections/posts/records/p1hellotreaty01", headers: ["Authorization": token])
+            #expect(post.status == 200, "\(name): \(post.body)")
             artefacts[name + " journal"] = try await Self.adminGet(base + "/__treaty/requests")
         }
         artefacts["spy recording"] = try await Self.adminGet(try #require(spying.url) + "/__treaty/recorded/routes")
+        let export = try await Self.send(
+            "POST", try #require(spying.url) + "/__treaty/export",
+            headers: ["Authorization": "Bearer \(Self.adminToken)"])
+        #expect(export.status == 200, "\(export.body)")
+        let exported = try Self.files(under: directory + "/exported")
+        #expect(exported.keys.contains { $0.hasSuffix("posts.json") }, "\(exported.keys)")
+        #expect(exported.values.contains { $0.contains("p1hellotreaty01") }, "the forwarded post joined the store")
         #expect(validating.stop(SIGTERM) == 0)
         #expect(spying.stop(SIGTERM) == 0)
         artefacts["validate log"] = try String(contentsOfFile: directory + "/validate.log", encoding: .utf8)
@@ -62,6 +73,7 @@ extension SecretLeakTests {
         #expect(artefacts["spy recording"]?.contains("/api/hooks/ping") == true)
         #expect(artefacts["spy journal"]?.contains(#""origin":"forwarded""#) == true)
         #expect(artefacts.count == 6)
+        artefacts.merge(exported) { $1 }
         #expect(Self.leaks(in: artefacts) == [])
         for name in artefacts.keys.sorted() {
             for token in tokens {

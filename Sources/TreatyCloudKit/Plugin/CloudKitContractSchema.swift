@@ -47,6 +47,11 @@ struct CloudKitContractSchema: DialectSchema {
         return CloudKitRecordReader(schema: schema, credentials: credentials).reader
     }
 
+    func records(forwardedIn answer: ForwardedAnswer) -> [ForwardedRecord] {
+        guard let schema else { return [] }
+        return CloudKitRecordReader.records(forwardedIn: answer, schema: schema)
+    }
+
     /// Nothing: every CloudKit operation is a `POST` to a fixed operation URL, so no later
     /// request names a record in its path, and the generated suites delete what they create
     /// themselves (by `forceDelete` at the end of each case).

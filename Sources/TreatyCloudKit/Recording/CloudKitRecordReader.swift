@@ -92,7 +92,9 @@ struct CloudKitRecordReader: Sendable {
             guard let records = reply.value(at: "/records")?.arrayValue else {
                 throw RecordingFailure(.unreadable, at: endpoint, "\(reply.request) answered no 'records' array")
             }
-            let page = records.compactMap { $0.objectValue }.map { fixture($0, scope: scope) }
+            let page = records.compactMap { $0.objectValue }.map {
+                Self.fixture($0, database: scope.database, zoneName: scope.zoneName)
+            }
             marker = reply.value(at: "/continuationMarker").flatMap { $0 == .null ? nil : $0 }
             try walk.visit(
                 marker: marker?.serialized() ?? "end", ids: page.compactMap { $0["recordName"]?.stringValue })
@@ -102,16 +104,16 @@ struct CloudKitRecordReader: Sendable {
     }
 
     /// A record as a fixture file holds it.
-    private func fixture(_ record: JSONObject, scope: Scope) -> JSONObject {
+    static func fixture(_ record: JSONObject, database: CloudKitDatabase, zoneName: String) -> JSONObject {
         var fields = JSONObject()
         for member in record["fields"]?.objectValue?.members ?? []
         where member.value["type"]?.stringValue?.hasPrefix("ASSET") != true {
             fields[member.key] = member.value
         }
         var fixture: JSONObject = ["recordName": record["recordName"] ?? .null, "fields": .object(fields)]
-        if scope.database != .public { fixture["database"] = .string(scope.database.rawValue) }
-        if scope.zoneName != CloudKitZoneID.defaultZoneName {
-            fixture["zoneID"] = ["zoneName": .string(scope.zoneName)]
+        if database != .public { fixture["database"] = .string(database.rawValue) }
+        if zoneName != CloudKitZoneID.defaultZoneName {
+            fixture["zoneID"] = ["zoneName": .string(zoneName)]
         }
         for key in ["created", "modified"] {
             if let timestamp = record[key]?["timestamp"] { fixture[key] = ["timestamp": timestamp] }

@@ -28,6 +28,30 @@ public protocol Dialect: Sendable {
 
     /// The response for a failure the server detects before the dialect sees the request.
     func failureResponse(for failure: SimulatorFailure) -> DialectResponse
+
+    /// Whether `response`, this dialect's answer to `request`, says the store does not hold
+    /// what was asked for: what `treaty serve --spy` forwards to the live backend instead.
+    ///
+    /// The default is a 404 (an unknown route, collection or record) or a 405 (a method the
+    /// route does not take); a dialect that answers a missing record otherwise says so here.
+    ///
+    /// - Parameters:
+    ///   - response: The dialect's answer.
+    ///   - request: The request it answers.
+    /// - Returns: Whether a spy forwards the request.
+    func lacksRecords(_ response: DialectResponse, for request: DialectRequest) -> Bool
+}
+
+extension Dialect {
+    /// A 404 or a 405 (not a stream).
+    ///
+    /// - Parameters:
+    ///   - response: The dialect's answer.
+    ///   - request: Unused.
+    /// - Returns: Whether the status is 404 or 405.
+    public func lacksRecords(_ response: DialectResponse, for request: DialectRequest) -> Bool {
+        response.stream == nil && (response.status.code == 404 || response.status.code == 405)
+    }
 }
 
 /// One HTTP request as a dialect sees it.

@@ -8,6 +8,12 @@
 /// ``RecordingSession/isFull``, keeps records in the canonical form the dialect's fixture loader
 /// reads, and says through ``RecordingSession/skip(_:because:)`` what it leaves out. A dialect
 /// that cannot read a live backend yet keeps the default, which returns `nil`.
+///
+/// A spy that records (`treaty serve --spy URL --record`) reads the records of each answer it
+/// forwards with ``records(forwardedIn:)``: conformers return them in the same canonical form
+/// the reader keeps, and only from successful reads of the dialect's own record routes (a
+/// record, a list or a query of records), never from a login or a write. A dialect that cannot
+/// keeps the default, which reads none.
 public protocol RecordReading: SuiteGenerating {
     /// The reader of a live backend's records, or `nil` when the dialect cannot record.
     ///
@@ -18,6 +24,13 @@ public protocol RecordReading: SuiteGenerating {
     /// - Throws: ``DialectSetupError`` when the credentials or options are unusable.
     func recordReader(environment: VerificationEnvironment, options: VerifyOptions) throws(DialectSetupError)
         -> RecordReader?
+
+    /// The records a live backend's answer to a read holds, as the store keeps them.
+    ///
+    /// - Parameter answer: The forwarded request and the live backend's answer.
+    /// - Returns: The records, each with the store resource it belongs to; empty when the
+    ///   answer is not a successful read of records.
+    func records(forwardedIn answer: ForwardedAnswer) -> [ForwardedRecord]
 }
 
 extension RecordReading {
@@ -29,6 +42,14 @@ extension RecordReading {
     /// - Returns: `nil`.
     public func recordReader(environment: VerificationEnvironment, options: VerifyOptions) -> RecordReader? {
         nil
+    }
+
+    /// No records: the dialect does not read forwarded answers.
+    ///
+    /// - Parameter answer: Unused.
+    /// - Returns: An empty list.
+    public func records(forwardedIn answer: ForwardedAnswer) -> [ForwardedRecord] {
+        []
     }
 
     /// The reader with the options this dialect declares among `arguments`, as `treaty record`

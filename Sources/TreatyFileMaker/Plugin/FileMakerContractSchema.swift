@@ -67,6 +67,10 @@ struct FileMakerContractSchema: DialectSchema {
         return FileMakerSuites(contract: contract, schema: schema, database: database, account: account).suites()
     }
 
+    func records(forwardedIn answer: ForwardedAnswer) -> [ForwardedRecord] {
+        FileMakerRecordReader.records(forwardedIn: answer, schema: schema)
+    }
+
     func recordReader(environment: VerificationEnvironment, options: FileMakerVerifyOptions) throws(DialectSetupError)
         -> RecordReader?
     {

@@ -111,7 +111,7 @@ struct FileMakerRecordReader: Sendable {
                         .unreadable, at: endpoint, "\(reply.request): a record has no fieldData or recordId")
                 }
                 page.append(
-                    .object(fixture(fields, id: id, modId: record["modId"]?.stringValue ?? "0", layout: layout)))
+                    .object(Self.fixture(fields, id: id, modId: record["modId"]?.stringValue ?? "0", layout: layout)))
             }
             try walk.visit(
                 marker: "_offset=\(offset)", ids: page.compactMap { $0.objectValue?["recordId"]?.stringValue })
@@ -124,7 +124,7 @@ struct FileMakerRecordReader: Sendable {
 
     /// A record as a fixture file holds it: the layout's own stored fields (not globals or
     /// related fields), its `recordId` and `modId`.
-    private func fixture(_ fields: JSONObject, id: String, modId: String, layout: FileMakerLayout) -> JSONObject {
+    static func fixture(_ fields: JSONObject, id: String, modId: String, layout: FileMakerLayout) -> JSONObject {
         var record: JSONObject = ["recordId": .string(id), "modId": .string(modId)]
         for member in fields.members {
             let (name, _) = FileMakerRepetition.parse(member.key)

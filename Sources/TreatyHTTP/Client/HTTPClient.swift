@@ -1,4 +1,4 @@
-internal import HTTPTypes
+public import HTTPTypes
 public import Logging
 internal import TreatySecrets
 
@@ -112,6 +112,33 @@ public final class HTTPClient: Sendable {
             )
             throw error
         }
+    }
+
+    /// Sends `request` and, when `streamingWhen` chooses a sink for the answer from its status
+    /// and header fields, returns as soon as the head is in: the body then goes to the sink as it
+    /// arrives (a server-sent event stream through a proxy, say), and the returned response's body
+    /// is empty. Otherwise it is ``execute(_:)``.
+    ///
+    /// Through libcurl a request that may be streamed has no total time limit — the sink's owner
+    /// ends it by refusing a chunk — only the connect timeout. URLSession buffers the body and
+    /// hands it to the sink in one chunk.
+    ///
+    /// - Parameters:
+    ///   - request: The request, sent exactly as given.
+    ///   - streamingWhen: Chooses a sink for the body, or `nil` to buffer it.
+    /// - Returns: The status, header fields and (unless streamed) body of the last response.
+    /// - Throws: ``HTTPClientError``, as ``execute(_:)``.
+    public func execute(
+        _ request: HTTPClientRequest,
+        streamingWhen: @escaping @Sendable (HTTPResponse.Status, HTTPFields) -> HTTPBodySink?
+    ) async throws -> HTTPClientResponse {
+        guard request.hasAbsoluteHTTPURL else {
+            throw HTTPClientError(.invalidURL, context: .init(method: request.method.rawValue, url: request.url))
+        }
+        logRequest(request)
+        let response = try await transport.execute(request, streamingWhen: streamingWhen)
+        logResponse(response, to: request)
+        return response
     }
 
     /// Fails every request still running with ``HTTPClientError/shutDown``, stops the transfer

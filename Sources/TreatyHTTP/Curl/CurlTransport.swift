@@ -1,4 +1,5 @@
 #if canImport(CCurl)
+    internal import HTTPTypes
     internal import Logging
 
     /// The libcurl transport: one multi handle driven by one dedicated thread
@@ -24,12 +25,20 @@
         var summary: String { "libcurl \(CurlGlobal.version)" }
 
         func execute(_ request: HTTPClientRequest) async throws -> HTTPClientResponse {
+            try await execute(request, streamingWhen: nil)
+        }
+
+        func execute(
+            _ request: HTTPClientRequest, streamingWhen: (@Sendable (HTTPResponse.Status, HTTPFields) -> HTTPBodySink?)?
+        ) async throws -> HTTPClientResponse {
             let prepared = try PreparedRequest(request, defaultTimeout: defaultTimeout)
             let engine = self.engine
             let id = engine.reserveID()
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
-                    engine.submit(TransferJob(id: id, request: prepared, continuation: continuation))
+                    engine.submit(
+                        TransferJob(
+                            id: id, request: prepared, continuation: continuation, streamingWhen: streamingWhen))
                 }
             } onCancel: {
                 engine.cancel(id)

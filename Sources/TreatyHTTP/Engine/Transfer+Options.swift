@@ -19,7 +19,9 @@
             try set(CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
             try set(CURLOPT_TCP_KEEPALIVE, 1)
             try set(CURLOPT_CONNECTTIMEOUT_MS, settings.connectTimeoutMilliseconds)
-            try set(CURLOPT_TIMEOUT_MS, request.timeout.roundedUpMilliseconds)
+            // A body that may be streamed (an event stream) has no total time limit: its reader
+            // ends it.
+            try set(CURLOPT_TIMEOUT_MS, job.streamingWhen == nil ? request.timeout.roundedUpMilliseconds : 0)
             try set(CURLOPT_HTTP_VERSION, settings.curlHTTPVersion)
             try set(CURLOPT_PIPEWAIT, settings.waitsForMultiplexing ? 1 : 0)
             try set(CURLOPT_USERAGENT, settings.userAgent)

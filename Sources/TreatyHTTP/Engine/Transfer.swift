@@ -30,6 +30,10 @@
         /// Where libcurl writes its explanation of a failure (`CURLOPT_ERRORBUFFER`).
         let errorBuffer: UnsafeMutablePointer<CChar>
         private var isComplete = false
+        /// Whether the head was offered to ``TransferJob/streamingWhen`` (at the first chunk).
+        private var headOffered = false
+        /// Where the body goes once the job chose to stream it; its continuation has the head.
+        private var sink: HTTPBodySink?
 
         init(job: TransferJob, easy: UnsafeMutableRawPointer, limit: Int) {
             self.job = job
@@ -47,6 +51,13 @@
         /// Appends body bytes from the write callback; returns 0 to abort when over the limit.
         func receiveBody(_ data: UnsafeMutablePointer<CChar>?, count: Int) -> Int {
             guard let data, count > 0 else { return 0 }
+            if !headOffered {
+                headOffered = true
+                offerHead()
+            }
+            if let sink {
+                return sink.receive(Array(UnsafeRawBufferPointer(start: data, count: count))) ? count : 0
+            }
             guard count <= limit - body.count else {
                 exceededLimit = true
                 return 0
@@ -63,7 +74,29 @@
         }
 
         /// Resumes the caller with the response or the error; only the first call counts.
+        /// Asks the job whether to stream the body, now that the head is in; when it does, the
+        /// caller gets the head at once and the body goes to the sink.
+        private func offerHead() {
+            guard let decide = job.streamingWhen, !isComplete, case .success(let head) = response(),
+                let chosen = decide(head.status, head.headerFields)
+            else { return }
+            sink = chosen
+            isComplete = true
+            job.continuation.resume(returning: head)
+        }
+
         func complete(_ end: End) {
+            if let sink {
+                self.sink = nil
+                if case .done(let code) = end, code == CURLE_OK {
+                    sink.finish(nil)
+                } else if case .failure(let failure) = result(of: end) {
+                    sink.finish(failure)
+                } else {
+                    sink.finish(nil)
+                }
+                return
+            }
             guard !isComplete else { return }
             isComplete = true
             switch result(of: end) {
@@ -76,6 +109,11 @@
 
         /// Fails the caller without libcurl having run the transfer.
         func fail(_ base: HTTPClientError.Base) {
+            if let sink {
+                self.sink = nil
+                sink.finish(error(base))
+                return
+            }
             guard !isComplete else { return }
             isComplete = true
             job.fail(base)

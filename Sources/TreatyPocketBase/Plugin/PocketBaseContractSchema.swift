@@ -44,6 +44,10 @@ struct PocketBaseContractSchema: DialectSchema {
         PocketBaseRecordReader(collections: collections, superuser: try Self.superuser(in: environment)).reader
     }
 
+    func records(forwardedIn answer: ForwardedAnswer) -> [ForwardedRecord] {
+        PocketBaseRecordReader.records(forwardedIn: answer, collections: collections)
+    }
+
     /// The superuser a live run logs in as: `$TREATY_PB_SUPERUSER`, else the harness's.
     private static func superuser(in environment: VerificationEnvironment) throws(DialectSetupError) -> PocketBaseSuperuser {
         guard environment.isLive, let text = environment.value("TREATY_PB_SUPERUSER") else { return .harnessDefault }

@@ -77,7 +77,7 @@ struct PocketBaseRecordReader: Sendable {
             }
             try walk.visit(marker: "page=\(page)", ids: records.compactMap { $0["id"]?.stringValue })
             for record in records {
-                guard session.keep(canonical(record, in: collection, password: session.authPassword), in: collection.name)
+                guard session.keep(Self.canonical(record, in: collection, password: session.authPassword), in: collection.name)
                 else { return }
             }
             guard records.count >= perPage else { return }
@@ -87,7 +87,7 @@ struct PocketBaseRecordReader: Sendable {
 
     /// The record as a fixture holds it: the API's envelope keys left out, and a password for
     /// an auth record.
-    private func canonical(_ record: JSONObject, in collection: PocketBaseCollection, password: String?) -> JSONObject {
+    static func canonical(_ record: JSONObject, in collection: PocketBaseCollection, password: String?) -> JSONObject {
         var kept = JSONObject(
             record.members.filter { !["collectionId", "collectionName", "expand"].contains($0.key) })
         if collection.type == .auth, let password { kept["password"] = .string(password) }

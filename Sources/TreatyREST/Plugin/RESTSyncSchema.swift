@@ -53,6 +53,10 @@ struct RESTSyncSchema: DialectSchema {
         RESTSyncRecordReader(contract: contract).reader
     }
 
+    func records(forwardedIn answer: ForwardedAnswer) -> [ForwardedRecord] {
+        RESTSyncRecordReader(contract: contract).records(forwardedIn: answer)
+    }
+
     func created(by answer: JSONValue, postedTo path: String) -> CreatedRecord? {
         CreatedRecord.identified(by: answer, postedTo: path, in: contract)
     }

@@ -17,15 +17,21 @@ extension JournalEntry {
         validatedEndpoint = note.validation?.endpoint
         upstreamError = note.upstreamError
         nearMisses = note.nearMisses
+        absorbed = note.absorbed
+        streamed = note.streamed
     }
 }
 
 /// What the journal keeps beside a request's answer when there is more to say than the status.
 struct AnswerNote: Sendable {
     var origin: JournalEntry.Origin
+    /// Whether the live answer was an event stream, passed on as it arrived.
+    var streamed = false
     var validation: AnswerValidation?
     var upstreamError: String?
     var nearMisses: [NearMiss] = []
+    /// How many records of the live answer joined the store.
+    var absorbed = 0
 }
 
 extension NearMiss {

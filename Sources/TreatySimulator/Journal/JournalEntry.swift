@@ -35,6 +35,12 @@ public struct JournalEntry: Sendable {
     /// The stub routes and endpoints closest to a request nothing matched (the dialect's
     /// not-found), and why each did not match; empty otherwise.
     public internal(set) var nearMisses: [NearMiss] = []
+    /// How many records of the live backend's answer a recording spy (`treaty serve --spy URL
+    /// --record`) put into the store; 0 otherwise.
+    public internal(set) var absorbed = 0
+    /// Whether the live backend's answer was an event stream, passed on as it arrived (neither
+    /// judged by `--validate` nor kept by `--record`).
+    public internal(set) var streamed = false
 
     private let receivedPath: String
     private let receivedQuery: Substring
@@ -110,6 +116,8 @@ public struct JournalEntry: Sendable {
         entry.validatedEndpoint = nil
         entry.upstreamError = nil
         entry.nearMisses = []
+        entry.absorbed = 0
+        entry.streamed = false
         entry.answerHeaders = HTTPFields()
         entry.answerBody = []
         entry.answerBodySize = 0
@@ -163,6 +171,8 @@ public struct JournalEntry: Sendable {
         }
         if let upstreamError { members.append(.init(key: "upstreamError", value: .string(upstreamError))) }
         if !nearMisses.isEmpty { members.append(.init(key: "nearMisses", value: .array(nearMisses.map(\.json)))) }
+        if absorbed > 0 { members.append(.init(key: "absorbed", value: .number(JSONNumber(absorbed)))) }
+        if streamed { members.append(.init(key: "streamed", value: true)) }
         return .object(JSONObject(members))
     }
 }

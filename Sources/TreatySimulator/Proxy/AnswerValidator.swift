@@ -14,7 +14,8 @@ import TreatySecrets
 /// the concrete request); an error answer (4xx, 5xx) is judged against the dialect's error format
 /// (``TreatyDialectKit/PayloadJudging/checkErrorBody(_:status:)``). Redirects, empty bodies,
 /// non-JSON bodies and successful answers of requests no endpoint matches are passed on
-/// unjudged.
+/// unjudged. The checker of a request is built once and kept for the next answer of the same
+/// request (method, path and query).
 public struct AnswerValidator: Sendable {
     /// The dialect's judging, for the contract served.
     public let judging: any PayloadJudging
@@ -22,6 +23,8 @@ public struct AnswerValidator: Sendable {
     public let options: PayloadCheckOptions
     /// Every answer judged so far, per endpoint: what `--junit` writes on exit.
     public let ledger: ValidationLedger
+    /// The checkers built so far, by request.
+    private let checkers = PayloadCheckerCache()
 
     /// Creates a validator.
     ///
@@ -47,7 +50,10 @@ public struct AnswerValidator: Sendable {
     public func validate(method: String, path: String, query: String, answer: DialectResponse) -> AnswerValidation {
         let status = answer.status.code
         let request = EndpointRequest(method: method, path: path, query: query.isEmpty ? nil : query)
-        var checker = try? judging.payloadChecker(for: .endpoint(request), options: options)
+        let cached = checkers.take(request)
+        var checker =
+            cached == nil ? (try? judging.payloadChecker(for: .endpoint(request), options: options)) : cached?.checker
+        defer { checkers.give(PayloadCheckerCache.Entry(checker: checker), for: request) }
         let endpoint = checker?.contextDescription
         let contentType = answer.headers[.contentType]?.lowercased()
         let isJSON = contentType.map { $0.contains("json") } ?? true

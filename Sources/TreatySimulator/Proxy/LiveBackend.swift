@@ -12,8 +12,10 @@ public import TreatyHTTP
 /// `Proxy-Authenticate`, `TE`, `Trailer`, `Transfer-Encoding`, `Upgrade`) are dropped, `Host`
 /// becomes the backend's (the client sets it from the URL) and `Content-Length` is recomputed.
 /// The answer comes back the same way: hop-by-hop fields dropped, everything else unchanged,
-/// errors included. Bodies are buffered, bounded by the client's
-/// ``TreatyHTTP/HTTPClientConfiguration/maxResponseBodySize``.
+/// errors included (a `HEAD` answer keeps the live `Content-Length`). Bodies are buffered,
+/// bounded by the client's ``TreatyHTTP/HTTPClientConfiguration/maxResponseBodySize`` — except
+/// an event stream (`text/event-stream`) a client asked for with `Accept: text/event-stream`,
+/// which is passed on as it arrives, with no total time limit, until either side ends it.
 public struct LiveBackend: Sendable {
     /// The backend's base URL without a trailing slash, e.g. `https://staging.example.com/v1`.
     public let baseURL: String
@@ -56,9 +58,23 @@ public struct LiveBackend: Sendable {
             method: request.method, url: baseURL + target, headerFields: headers,
             body: request.body.isEmpty && !Self.sendsBody(request.method) ? nil : request.body)
         do {
-            let response = try await client.execute(outgoing)
+            let stream = ResponseStream(capacity: Self.streamCapacity)
+            let response: HTTPClientResponse
+            if Self.acceptsEventStream(request.headers) {
+                response = try await client.execute(outgoing) { status, fields in
+                    guard Self.isEventStream(fields) else { return nil }
+                    return HTTPBodySink(receive: { stream.send($0) }, finish: { _ in stream.finish() })
+                }
+            } else {
+                response = try await client.execute(outgoing)
+            }
             var answered = Self.endToEnd(response.headerFields)
-            answered[.contentLength] = nil
+            // A HEAD answer has no body but says how long the GET's would be: that length is
+            // passed on; any other is recomputed from the body.
+            if request.method != .head { answered[.contentLength] = nil }
+            if Self.acceptsEventStream(request.headers), Self.isEventStream(response.headerFields) {
+                return .answered(DialectResponse(status: response.status, headers: answered, stream: stream))
+            }
             return .answered(DialectResponse(status: response.status, headers: answered, body: response.body))
         } catch let error as HTTPClientError {
             switch error.kind {
@@ -72,6 +88,21 @@ public struct LiveBackend: Sendable {
         } catch {
             return .failed(.badGateway, reason: "the live backend failed")
         }
+    }
+
+    /// The most bytes of an event stream queued for a client that reads slower than the live
+    /// backend writes; past it the client is dropped.
+    static let streamCapacity = 1 << 20
+
+    /// Whether the client asks for an event stream (`Accept: text/event-stream`), so its answer
+    /// may be streamed.
+    static func acceptsEventStream(_ fields: HTTPFields) -> Bool {
+        fields[values: .accept].contains { $0.lowercased().contains("text/event-stream") }
+    }
+
+    /// Whether an answer is an event stream.
+    static func isEventStream(_ fields: HTTPFields) -> Bool {
+        fields[.contentType]?.lowercased().hasPrefix("text/event-stream") ?? false
     }
 
     private static func sendsBody(_ method: HTTPRequest.Method) -> Bool {

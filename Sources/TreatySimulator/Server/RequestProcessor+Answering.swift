@@ -22,7 +22,7 @@ extension RequestProcessor {
         let response = dialect.respond(to: request, store: store)
         let notFound = response.stream == nil && response.status.code == 404
         if passThrough != nil {
-            if response.stream == nil, PassThrough.spyForwards(status: response.status.code) {
+            if dialect.lacksRecords(response, for: request) {
                 reply.action = .forward(request, target: target)
                 return
             }
@@ -49,11 +49,16 @@ extension RequestProcessor {
     }
 
     /// Asks the live backend and returns `reply` with its answer (judged, when validating), or
-    /// with a 502 or 504 in the dialect's error format when it gave none.
+    /// with a 502 or 504 in the dialect's error format when it gave none. A spy's forwarded
+    /// request the live backend answers 404 gets the near-miss report a simulated 404 gets.
     func forward(_ reply: Reply, request: DialectRequest, target: String) async -> Reply {
         guard let passThrough else { return reply }
         var reply = reply
         switch await passThrough.backend.forward(request, target: target) {
+        case .answered(let response) where response.stream != nil:
+            // An event stream passes through as it arrives: nothing to judge, keep or record.
+            reply.action = .respond(response)
+            reply.note = AnswerNote(origin: .forwarded, streamed: true)
         case .answered(let response):
             reply.action = .respond(response)
             var note = AnswerNote(origin: .forwarded)
@@ -66,8 +71,16 @@ extension RequestProcessor {
                     record(validation, of: reply, status: response.status.code, in: validator.ledger)
                 }
             }
+            if passThrough.mode == .spy, response.status.code == 404 {
+                // The live backend did not hold it either: say which routes came closest.
+                note.nearMisses = stubs.nearMisses(request)
+                if !note.nearMisses.isEmpty { logNearMisses(note.nearMisses, of: reply) }
+            }
+            if passThrough.mode == .spy, let absorber = passThrough.absorber {
+                note.absorbed = absorb(request, answer: response, by: absorber, reply: reply)
+            }
             reply.note = note
-            if let recorder = passThrough.recorder, !stubs.endpointAccepts(request) {
+            if let recorder = passThrough.recorder, note.absorbed == 0, !stubs.endpointAccepts(request) {
                 recorder.record(request, answer: response)
             }
         case .failed(let status, let reason):
@@ -78,6 +91,26 @@ extension RequestProcessor {
                 metadata: ["method": "\(reply.method)", "status": "\(status.code)"])
         }
         return reply
+    }
+
+    /// Puts the records of a forwarded answer into the store and logs how many (or why one was
+    /// refused).
+    private func absorb(_ request: DialectRequest, answer: DialectResponse, by absorber: RecordAbsorber, reply: Reply)
+        -> Int
+    {
+        let result = absorber.absorb(request, answer: answer, into: store)
+        let shownPath = SecretPolicy.redactedPath(reply.path)
+        if let refusal = result.refusal {
+            logger.warning(
+                "\(reply.method) \(shownPath): a forwarded record did not join the store: \(SecretPolicy.redactedMessage(refusal))",
+                metadata: ["method": "\(reply.method)", "path": "\(shownPath)"])
+        }
+        if result.kept > 0 {
+            logger.info(
+                "\(reply.method) \(shownPath): \(result.kept) forwarded record\(result.kept == 1 ? "" : "s") joined the store",
+                metadata: ["method": "\(reply.method)", "path": "\(shownPath)", "absorbed": "\(result.kept)"])
+        }
+        return result.kept
     }
 
     /// Tallies a judged answer and logs each violation (rule, pointer, endpoint; secrets masked).

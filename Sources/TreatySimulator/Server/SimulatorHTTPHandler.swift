@@ -216,9 +216,11 @@ final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
         context: ChannelHandlerContext
     ) -> EventLoopFuture<Void> {
         var headers = HTTPHeaders(response.headers)
+        // A bodiless answer to HEAD may say how long the GET's body is (a forwarded live answer).
+        let declared = head.method == .HEAD && response.body.isEmpty ? headers.first(name: "content-length") : nil
         headers.remove(name: "content-length")
         headers.remove(name: "transfer-encoding")
-        headers.add(name: "content-length", value: String(response.body.count))
+        headers.add(name: "content-length", value: declared ?? String(response.body.count))
         let keepAlive =
             requestedKeepAlive && !headers["connection"].contains { $0.lowercased() == "close" }
         if !keepAlive {
