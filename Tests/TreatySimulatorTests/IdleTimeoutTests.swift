@@ -97,7 +97,8 @@ import TreatySimulator
     @Test("without an idle timeout a quiet keep-alive connection still serves its next request")
     func noTimeout() async throws {
         try await withServer(idle: nil) { url in
-            let received = try await withTimeout(.seconds(30)) {
+            // A guard against a hang, not a bound: a full test run can starve this task for a minute.
+            let received = try await withTimeout(.seconds(180)) {
                 try await RawConnection.with(url) { connection in
                     try await connection.send(Self.request)
                     _ = try await connection.read(until: "\r\n\r\n")

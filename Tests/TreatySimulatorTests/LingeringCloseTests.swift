@@ -36,7 +36,8 @@ import TreatySimulator
         try await Simulator.withRunning(dialect: EchoDialect(), store: try TestStore.make(), configuration: configuration) {
             url in
             let started = ContinuousClock.now
-            let received = try await withTimeout(.seconds(30)) {
+            // A guard against a hang, not a bound: a full test run can starve this task for a minute.
+            let received = try await withTimeout(.seconds(180)) {
                 try await RawConnection.with(url) { connection in
                     try await connection.send(Self.refusedHead)
                     return try await connection.read()
