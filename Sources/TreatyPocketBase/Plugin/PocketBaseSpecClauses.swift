@@ -4,9 +4,10 @@ extension PocketBasePlugin {
     /// The clauses of `shared/dialects/pocketbase.md` that state a server behaviour, in spec order: the
     /// clause → case map `treaty rules --clauses` shows.
     ///
-    /// The catalogue covers the records API (§1–§4, §6–§10 as far as the generated cases reach);
-    /// the auth flows beyond login and refresh (§11), batch (§12) and the finer filter, expand and field-selection
-    /// semantics are not stated here yet.
+    /// The catalogue covers the records API (§1–§4, §6–§10 as far as the generated cases reach), a
+    /// locked rule (§5) and a batch's transaction (§12); the other rule outcomes (§5), the auth
+    /// flows beyond login and refresh (§11), the rest of batch (§12) and the finer filter, expand
+    /// and field-selection semantics are not stated here yet.
     static let specClauses: [SpecClause] = [
         SpecClause("§1.1", "JSON replies: `Content-Type: application/json` (no charset); 204 replies: no body, no Content-Type"),
         SpecClause(
@@ -35,6 +36,7 @@ extension PocketBasePlugin {
         SpecClause("§4.4", "past the end → `items: []`, totals kept; no match → `totalItems: 0, totalPages: 0`"),
         SpecClause("§4.5", "`skipTotal=1` → `totalItems` and `totalPages` are `-1`"),
         SpecClause("§4.6", "no `sort` → insertion (rowid) order"),
+        SpecClause("§5.1", "a `null` (locked) rule → 403 for non-superusers, and nothing is written"),
         SpecClause("§6.1", "`filter=` terms `operand OP operand` joined by `&&`/`||`; `=` compares"),
         SpecClause("§6.2", "unknown fields in a filter → 400"),
         SpecClause("§7.1", "`sort=`: `-` descending, `+`/none ascending"),
@@ -55,5 +57,6 @@ extension PocketBasePlugin {
             "`auth-with-password` `{\"identity\",\"password\"}` → `{\"token\", \"record\"}`; empty body → 400 with `identity`/`password` errors; bad credentials → 400 `Failed to authenticate.`"
         ),
         SpecClause("§11.4", "`auth-refresh`: no/invalid token → 401, other collection's token → 403"),
+        SpecClause("§12.3", "a batch is one transaction: any failure rolls everything back (400 `Batch transaction failed.`)"),
     ]
 }

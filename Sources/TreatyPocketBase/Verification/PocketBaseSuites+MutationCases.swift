@@ -88,7 +88,7 @@ extension PocketBaseSuites {
             cases.append(
                 makeCase(
                     suite, "\(name): a guest's update is refused by the locked update rule (403) and changes nothing",
-                    rules: [.pocketBaseError], location: location, writes: true, collections: all
+                    rules: [.pocketBaseError], clauses: ["§5.1"], location: location, writes: true, collections: all
                 ) { bench in try await Self.guestRefused(bench, collection) })
         }
         let first = all.first { !$0.name.hasPrefix("_") && $0.type != .view && $0.type != .auth }
@@ -96,7 +96,7 @@ extension PocketBaseSuites {
             cases.append(
                 makeCase(
                     suite, "\(name): a batch with a failing request applies none of them", rules: [.pocketBaseError],
-                    location: location, writes: true, collections: all
+                    clauses: ["§12.3"], location: location, writes: true, collections: all
                 ) { bench in try await Self.batchAllOrNothing(bench, collection) })
         }
         return cases
