@@ -15,7 +15,7 @@ extension CloudKitPlugin {
                 RuleDescription(
                     .cloudKitField, "every field is `{\"value\", \"type\"}` with a CloudKit type, the value in that type's form",
                     checkedOnPayloads: true, breakages: [
-                        "omitsFieldTypes", "ignoresOperationDesiredKeys", "ignoresNumbersAsStrings", "updatesAsReplace",
+                        "omitsFieldTypes", "ignoresOperationDesiredKeys", "ignoresNumbersAsStrings", "updatesAsReplace", "acceptsReferencesWithoutAction",
                     ]),
                 RuleDescription(
                     .cloudKitFieldName, "field names are the record type's, as the contract names them",

@@ -32,6 +32,7 @@ extension CloudKitPlugin {
         SpecClause("§4.1", "`type` may be omitted on input (inferred from the schema); it is always emitted on output"),
         SpecClause("§4.2", "a REFERENCE value is `{\"recordName\", \"zoneID\", \"action\"}`"),
         SpecClause("§4.3", "`numbersAsStrings: true` renders INT64/DOUBLE values as strings"),
+        SpecClause("§4.4", "a saved REFERENCE needs its `action` (NONE, DELETE_SELF or VALIDATE); only a query may leave it out"),
         SpecClause("§5.1", "create: the record must not exist (EXISTS)"),
         SpecClause(
             "§5.2",

@@ -18,6 +18,23 @@ extension BrokenCloudKitDialect {
         (body(request)["operations"]?.arrayValue ?? []).compactMap(\.objectValue)
     }
 
+    /// `operation` with every REFERENCE value of its record given the action NONE when it has none.
+    private static func withReferenceActions(_ operation: JSONValue) -> JSONValue {
+        guard var object = operation.objectValue, var record = object["record"]?.objectValue,
+            var fields = record["fields"]?.objectValue
+        else { return operation }
+        for member in fields.members
+        where member.value["type"] == "REFERENCE" && member.value["value"]?["action"] == nil {
+            guard var field = member.value.objectValue, var value = field["value"]?.objectValue else { continue }
+            value["action"] = "NONE"
+            field["value"] = .object(value)
+            fields[member.key] = .object(field)
+        }
+        record["fields"] = .object(fields)
+        object["record"] = .object(record)
+        return .object(object)
+    }
+
     /// An answer the broken backend gives without asking the real dialect.
     func refusal(of request: DialectRequest) -> DialectResponse? {
         let modify = request.path.hasSuffix("/records/modify")
@@ -58,6 +75,14 @@ extension BrokenCloudKitDialect {
             request = request.mappingBody { body in
                 var body = body
                 body["operations"] = body["operations"]?.arrayValue.map { .array(Array($0.prefix(200))) }
+                return body
+            }
+        case .acceptsReferencesWithoutAction where request.path.hasSuffix("/records/modify"):
+            request = request.mappingBody { body in
+                var body = body
+                body["operations"] = body["operations"]?.arrayValue.map { operations in
+                    .array(operations.map(Self.withReferenceActions))
+                }
                 return body
             }
         case .makesEveryBatchAtomic:

@@ -47,6 +47,7 @@ enum CloudKitBreakage: String, CaseIterable, CustomTestStringConvertible, Sendab
     case sortsUnsortableFields
     case sharesDataAcrossEnvironments
     case truncatesLongBatches
+    case acceptsReferencesWithoutAction
 
     /// Whether the breakage breaks one clause of cloudkit.md (``BrokenCloudKitDialect`` rewrites
     /// it in its own extension).
@@ -84,6 +85,7 @@ enum CloudKitBreakage: String, CaseIterable, CustomTestStringConvertible, Sendab
         .sortsUnsortableFields,
         .sharesDataAcrossEnvironments,
         .truncatesLongBatches,
+        .acceptsReferencesWithoutAction,
     ]
 
     var expectedRule: RuleID {
@@ -129,6 +131,7 @@ enum CloudKitBreakage: String, CaseIterable, CustomTestStringConvertible, Sendab
         case .sortsUnsortableFields: .cloudKitError
         case .sharesDataAcrossEnvironments: .cloudKitRecord
         case .truncatesLongBatches: .cloudKitError
+        case .acceptsReferencesWithoutAction: .cloudKitField
         }
     }
 
@@ -175,6 +178,7 @@ enum CloudKitBreakage: String, CaseIterable, CustomTestStringConvertible, Sendab
         case .sortsUnsortableFields: "sorts on fields without a SORTABLE index (§6.9)"
         case .sharesDataAcrossEnvironments: "serves development's records in production (§1.1)"
         case .truncatesLongBatches: "applies the first 200 operations of a longer batch (§5.15)"
+        case .acceptsReferencesWithoutAction: "saves a REFERENCE without its action as NONE (§4.4)"
         }
     }
 }
