@@ -24,6 +24,8 @@ struct RESTDialect: Dialect {
     private let parser = JSONParser()
     private let fullLists = RevisionCache<FullListKey, [UInt8]>(
         capacity: FullListKey.capacity, byteLimit: FullListKey.byteLimit)
+    private let recordViews = RevisionCache<RecordViewKey, [UInt8]>(
+        capacity: RecordViewKey.capacity, byteLimit: RecordViewKey.byteLimit)
 
     /// Creates the dialect for `contract`.
     init(contract: Contract) {
@@ -100,20 +102,36 @@ struct RESTDialect: Dialect {
         let id = match.parameters[resource.identity.key]
         let nesting = NestedRelations(endpoint: endpoint, resource: resource, contract: contract)
         let show = { (record: JSONObject) -> JSONValue in
-            .object(presentation.present(nesting.nest(record, store: store, show: presentation.present), of: resource.name))
+            .object(
+                presentation.present(nesting.nest(record, store: store, show: presentation.present), of: resource.name))
         }
         switch (request.method, endpoint.returns) {
         case (.get, .list):
             let since = try cursor(request, endpoint)
             if since == nil {
-                return try fullList(resource.name, scope: scope, endpoint: endpoint, nesting: nesting, store: store, show: show)
+                return try fullList(
+                    resource.name, scope: scope, endpoint: endpoint, nesting: nesting, store: store, show: show)
             }
             let list = try store.list(resource.name, scope: scope, since: since)
             var headers = HTTPFields()
             if let cursor = list.cursor { headers[HTTPField.Name("Sync-Cursor")!] = cursor }
             return json(.array(list.records.map(show)), status: endpoint.status, headers: headers)
         case (.get, _):
-            return json(show(try store.get(resource.name, id: id ?? "", scope: scope)), status: endpoint.status)
+            let key = RecordViewKey(resource: resource.name, parentID: scope?.id, id: id ?? "")
+            let before = try Self.revisions(of: resource.name, scope: scope, nesting: nesting, store: store)
+            let body: [UInt8]
+            if let kept = recordViews.value(for: key, revisions: before) {
+                body = kept
+            } else {
+                body = show(try store.get(resource.name, id: key.id, scope: scope)).serializedBytes()
+                // A write between the two readings may or may not be in the body: keep it only if none came.
+                if try Self.revisions(of: resource.name, scope: scope, nesting: nesting, store: store) == before {
+                    recordViews.keep(body, for: key, revisions: before)
+                }
+            }
+            var fields = HTTPFields()
+            fields[.contentType] = "application/json"
+            return DialectResponse(status: .init(code: endpoint.status), headers: fields, body: body)
         case (.delete, _):
             let tombstone = try store.delete(resource.name, id: id ?? "", scope: scope)
             if endpoint.status == 204 || endpoint.returns == .none {
@@ -130,7 +148,8 @@ struct RESTDialect: Dialect {
                 switch method {
                 case .post: try store.create(resource.name, scope: scope, body: input)
                 case .put:
-                    try store.replace(resource.name, id: id ?? "", scope: scope, record: input, writable: endpoint.writes)
+                    try store.replace(
+                        resource.name, id: id ?? "", scope: scope, record: input, writable: endpoint.writes)
                 default:
                     try store.update(resource.name, id: id ?? "", scope: scope, patch: input, writable: endpoint.writes)
                 }
@@ -153,26 +172,35 @@ struct RESTDialect: Dialect {
         _ resource: String, scope: Scope?, endpoint: Endpoint, nesting: NestedRelations, store: RecordStore,
         show: (JSONObject) -> JSONValue
     ) throws(StoreError) -> DialectResponse {
-        func revisions() throws(StoreError) -> [UInt64] {
-            var result = [try store.revision(of: resource)]
-            if let scope { result.append(try store.revision(of: scope.parent)) }
-            for target in nesting.targets { result.append(try store.revision(of: target)) }
-            return result
-        }
         let key = FullListKey(resource: resource, parentID: scope?.id)
-        let before = try revisions()
+        let before = try Self.revisions(of: resource, scope: scope, nesting: nesting, store: store)
         let body: [UInt8]
         if let cached = fullLists.value(for: key, revisions: before) {
             body = cached
         } else {
             let records = try store.list(resource, scope: scope).records
-            body = JSONValue.array(nesting.isEmpty ? presentation.present(records, of: resource).map(JSONValue.object) : records.map(show)).serializedBytes()
+            body = JSONValue.array(
+                nesting.isEmpty ? presentation.present(records, of: resource).map(JSONValue.object) : records.map(show)
+            ).serializedBytes()
             // A write between the two readings may or may not be in the body: keep it only if none came.
-            if try revisions() == before { fullLists.keep(body, for: key, revisions: before) }
+            if try Self.revisions(of: resource, scope: scope, nesting: nesting, store: store) == before {
+                fullLists.keep(body, for: key, revisions: before)
+            }
         }
         var fields = HTTPFields()
         fields[.contentType] = "application/json"
         return DialectResponse(status: .init(code: endpoint.status), headers: fields, body: body)
+    }
+
+    /// The revisions a kept answer of `resource` depends on: its table's, its parent's table's
+    /// (whose record decides between the answer and a 404) and those of nested relations' targets.
+    private static func revisions(
+        of resource: String, scope: Scope?, nesting: NestedRelations, store: RecordStore
+    ) throws(StoreError) -> [UInt64] {
+        var result = [try store.revision(of: resource)]
+        if let scope { result.append(try store.revision(of: scope.parent)) }
+        for target in nesting.targets { result.append(try store.revision(of: target)) }
+        return result
     }
 
     private func cursor(_ request: DialectRequest, _ endpoint: Endpoint) throws(StoreError) -> SyncCursor? {
@@ -197,7 +225,9 @@ struct RESTDialect: Dialect {
             return .success(try parser.parse(request.body))
         } catch {
             return .failure(
-                Refusal(response: RESTError.response(.badRequest, code: "malformed_json", message: "malformed JSON: \(error)")))
+                Refusal(
+                    response: RESTError.response(
+                        .badRequest, code: "malformed_json", message: "malformed JSON: \(error)")))
         }
     }
 
