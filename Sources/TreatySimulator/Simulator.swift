@@ -67,7 +67,9 @@ public struct Simulator: Sendable {
                     if let idleTimeout {
                         try channel.pipeline.syncOperations.addHandler(IdleStateHandler(readTimeout: idleTimeout))
                     }
-                    try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
+                    // NIO's llhttp-based parser; the simulator's own responder does the rest.
+                    try channel.pipeline.syncOperations.addHandler(
+                        ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes)))
                     try channel.pipeline.syncOperations.addHandler(SimulatorHTTPHandler(processor: processor))
                 }
             }

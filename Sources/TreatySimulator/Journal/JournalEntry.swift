@@ -1,6 +1,5 @@
 internal import Foundation
 import HTTPTypes
-import NIOHTTP1
 import TreatyDialect
 import TreatyJSON
 import TreatySecrets
@@ -44,7 +43,7 @@ public struct JournalEntry: Sendable {
 
     private let receivedPath: String
     private let receivedQuery: Substring
-    private let receivedHeaders: HTTPHeaders
+    private let receivedHeaders: HTTPFields
     private let receivedBody: [UInt8]
     private var answerHeaders = HTTPFields()
     private var answerBody: [UInt8] = []
@@ -55,13 +54,14 @@ public struct JournalEntry: Sendable {
     public static let keptAnswerBytes = 4 * 1024
 
     /// An entry for a request as received; `path` is the target without its query.
-    init(head: HTTPRequestHead, path: String, body: [UInt8]) {
-        let target = head.uri
+    init(request: HTTPRequest, path: String, body: [UInt8]) {
+        let target = request.path ?? "/"
         sequence = 0
-        method = head.method.rawValue
+        method = request.method.rawValue
         receivedPath = path
-        receivedQuery = target.utf8.firstIndex(of: UInt8(ascii: "?")).map { target[target.utf8.index(after: $0)...] } ?? ""
-        receivedHeaders = head.headers
+        receivedQuery =
+            target.utf8.firstIndex(of: UInt8(ascii: "?")).map { target[target.utf8.index(after: $0)...] } ?? ""
+        receivedHeaders = request.headerFields
         receivedBody = body
     }
 
@@ -75,14 +75,14 @@ public struct JournalEntry: Sendable {
 
     /// Header names and values in received order, secret values redacted.
     public var headers: [(name: String, value: String)] {
-        receivedHeaders.map { header in
-            (name: header.name, value: SecretPolicy.redactedHeaderValue(header.value, name: header.name))
+        receivedHeaders.map { field in
+            (name: field.name.rawName, value: SecretPolicy.redactedHeaderValue(field.value, name: field.name.rawName))
         }
     }
 
     /// The body bytes, with the values of secret JSON members and form fields masked.
     public var body: [UInt8] {
-        SecretPolicy.redactedBody(receivedBody, contentType: receivedHeaders.first(name: "content-type"))
+        SecretPolicy.redactedBody(receivedBody, contentType: receivedHeaders[.contentType])
     }
 
     /// The answer's header fields, secret values redacted; empty while pending or after a reset.
@@ -102,7 +102,9 @@ public struct JournalEntry: Sendable {
     mutating func keep(_ response: DialectResponse) {
         answerHeaders = response.headers
         answerBodySize = response.body.count
-        answerBody = response.body.count <= Self.keptAnswerBytes ? response.body : Array(response.body.prefix(Self.keptAnswerBytes))
+        answerBody =
+            response.body.count <= Self.keptAnswerBytes
+            ? response.body : Array(response.body.prefix(Self.keptAnswerBytes))
     }
 
     /// A new entry for the same request, replaying this one: nothing answered yet.
@@ -129,7 +131,7 @@ public struct JournalEntry: Sendable {
     var replayRequest: DialectRequest {
         let target = receivedQuery.isEmpty ? receivedPath : receivedPath + "?" + receivedQuery
         let method = HTTPRequest.Method(self.method) ?? .get
-        return DialectRequest(method: method, target: target, headers: HTTPFields(receivedHeaders), body: receivedBody)
+        return DialectRequest(method: method, target: target, headers: receivedHeaders, body: receivedBody)
     }
 
     /// The entry as `GET /__treaty/requests` shows it.

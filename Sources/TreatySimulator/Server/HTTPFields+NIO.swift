@@ -14,13 +14,11 @@ extension HTTPFields {
     }
 }
 
-extension HTTPHeaders {
-    /// NIO headers holding `fields`, in order.
-    init(_ fields: HTTPFields) {
-        self.init()
-        reserveCapacity(fields.count + 2)
-        for field in fields {
-            add(name: field.name.rawName, value: field.value)
-        }
+extension HTTPRequest {
+    /// The request NIO's decoder read: its method, target and fields; `nil` for a method that
+    /// is not a token (llhttp knows none such).
+    init?(_ head: HTTPRequestHead) {
+        guard let method = HTTPRequest.Method(head.method.rawValue) else { return nil }
+        self.init(method: method, scheme: nil, authority: nil, path: head.uri, headerFields: HTTPFields(head.headers))
     }
 }

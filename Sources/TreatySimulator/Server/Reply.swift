@@ -1,4 +1,3 @@
-import NIOCore
 import TreatyDialect
 
 /// What the server does with one request, decided by ``RequestProcessor``: answer (possibly
@@ -23,5 +22,6 @@ struct Reply: Sendable {
     var fault: String?
     /// What the journal keeps beside the answer: who answered, validation, near misses.
     var note: AnswerNote?
-    var started: NIODeadline
+    /// When the request head arrived.
+    var started: ContinuousClock.Instant
 }

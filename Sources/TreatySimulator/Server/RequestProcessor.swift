@@ -1,14 +1,14 @@
 import HTTPTypes
 import Logging
 import NIOCore
-import NIOHTTP1
 import TreatyCore
 import TreatyDialect
 import TreatySecrets
 
 /// The simulator's request path, free of I/O: it journals a request, applies the fault
-/// rules, asks the dialect, and says what to send. Shared by every connection; every part it
-/// uses is thread-safe.
+/// rules, asks the dialect, and says what to send. It takes swift-http-types requests and
+/// instants of the continuous clock, no NIO types, so the HTTP layer in front of it can
+/// change without it. Shared by every connection; every part it uses is thread-safe.
 final class RequestProcessor: Sendable {
     /// The methods a dialect may serve; any other is refused with 405 before the dialect.
     static let servedMethods: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete, .options]
@@ -51,31 +51,31 @@ final class RequestProcessor: Sendable {
     }
 
     /// Decides the answer to a complete request.
-    func process(head: HTTPRequestHead, body: [UInt8], started: NIODeadline) -> Reply {
-        let path = Self.path(of: head.uri)
-        let method = HTTPRequest.Method(head.method.rawValue)
+    func process(_ head: HTTPRequest, body: [UInt8], started: ContinuousClock.Instant) -> Reply {
+        let target = head.path ?? "/"
+        let path = Self.path(of: target)
+        let method = head.method
         if AdminAPI.owns(path) {
-            let headers = HTTPFields(head.headers)
+            let headers = head.headerFields
             if let adminToken, !AdminAPI.isAuthorized(headers, token: adminToken) {
-                if Dashboard.owns(path), let method {
-                    let request = DialectRequest(method: method, target: head.uri, headers: headers, body: body)
+                if Dashboard.owns(path) {
+                    let request = DialectRequest(method: method, target: target, headers: headers, body: body)
                     let response = Dashboard.login(request, token: adminToken)
                     return Reply(action: .respond(response), method: head.method.rawValue, path: path, started: started)
                 }
                 let response = AdminResponse.error(
-                    .unauthorized, "the admin API needs its token: Authorization: Bearer TOKEN or X-Treaty-Admin-Token: TOKEN")
+                    .unauthorized,
+                    "the admin API needs its token: Authorization: Bearer TOKEN or X-Treaty-Admin-Token: TOKEN")
                 return Reply(action: .respond(response), method: head.method.rawValue, path: path, started: started)
             }
-            let request = DialectRequest(method: method ?? .get, target: head.uri, headers: headers, body: body)
-            let response =
-                method.map { _ in admin.respond(to: request) }
-                ?? AdminResponse.methodNotAllowed([.get, .post, .delete], path: path)
+            let response = admin.respond(
+                to: DialectRequest(method: method, target: target, headers: headers, body: body))
             return Reply(action: .respond(response), method: head.method.rawValue, path: path, started: started)
         }
-        let sequence = journal.begin(JournalEntry(head: head, path: path, body: body))
+        let sequence = journal.begin(JournalEntry(request: head, path: path, body: body))
         var reply = Reply(
             action: .reset, sequence: sequence, method: head.method.rawValue, path: path, started: started)
-        guard let method, Self.servedMethods.contains(method) else {
+        guard Self.servedMethods.contains(method) else {
             reply.action = .respond(dialect.failureResponse(for: .methodNotAllowed(allowed: Self.servedMethods)))
             return reply
         }
@@ -95,24 +95,26 @@ final class RequestProcessor: Sendable {
             reply.fault = "reset"
             reply.action = .reset
         case .latency?, nil:
-            let request = DialectRequest(method: method, target: head.uri, headers: HTTPFields(head.headers), body: body)
-            answer(request, target: head.uri, into: &reply)
+            let request = DialectRequest(method: method, target: target, headers: head.headerFields, body: body)
+            answer(request, target: target, into: &reply)
         }
         return reply
     }
 
     /// The answer to a request whose body crossed the limit: the dialect's 413.
-    func refuseTooLarge(head: HTTPRequestHead, started: NIODeadline) -> Reply {
-        let path = Self.path(of: head.uri)
+    func refuseTooLarge(_ head: HTTPRequest, started: ContinuousClock.Instant) -> Reply {
+        let path = Self.path(of: head.path ?? "/")
         let response = dialect.failureResponse(for: .payloadTooLarge(limit: maxBodySize))
-        let sequence = AdminAPI.owns(path) ? nil : journal.begin(JournalEntry(head: head, path: path, body: []))
-        return Reply(action: .respond(response), sequence: sequence, method: head.method.rawValue, path: path, started: started)
+        let sequence = AdminAPI.owns(path) ? nil : journal.begin(JournalEntry(request: head, path: path, body: []))
+        return Reply(
+            action: .respond(response), sequence: sequence, method: head.method.rawValue, path: path, started: started)
     }
 
     /// Completes the journal entry and logs the request (its path with session tokens masked);
     /// call just before acting on `reply`.
     func complete(_ reply: Reply, status: Int?) {
-        let micros = (NIODeadline.now() - reply.started).nanoseconds / 1000
+        let elapsed = ContinuousClock.now - reply.started
+        let micros = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
         if let sequence = reply.sequence {
             var answer: DialectResponse?
             if case .respond(let response) = reply.action { answer = response }

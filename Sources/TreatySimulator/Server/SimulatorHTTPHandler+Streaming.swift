@@ -1,4 +1,3 @@
-import HTTPTypes
 import NIOCore
 import NIOHTTP1
 import TreatyDialect
@@ -13,13 +12,11 @@ extension SimulatorHTTPHandler {
         _ response: DialectResponse, stream: ResponseStream, for head: HTTPRequestHead, delay: Int,
         context: ChannelHandlerContext
     ) {
-        var headers = HTTPHeaders(response.headers)
-        headers.remove(name: "content-length")
-        headers.remove(name: "transfer-encoding")
-        let status = HTTPResponseStatus(statusCode: response.status.code, reasonPhrase: response.status.reasonPhrase)
+        let writer = ResponseWriter(version: head.version, isHead: head.method == .HEAD)
         context.writeAndFlush(
-            wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers))),
-            promise: nil)
+            wrapOutboundOut(writer.streamHead(response, allocator: context.channel.allocator)), promise: nil)
+        streamIsChunked = writer.isChunked(response.status)
+        streamSendsBody = head.method != .HEAD && ResponseWriter.mayHaveBody(response.status)
         state = .streaming(stream, delayMilliseconds: delay)
         processor.streams.add(stream)
         let loop = context.eventLoop
@@ -66,14 +63,14 @@ extension SimulatorHTTPHandler {
         _ chunks: [[UInt8]], ending: ResponseStream.Ending?, of stream: ResponseStream, context: ChannelHandlerContext
     ) {
         guard case .streaming(let current, _) = state, current === stream else { return }
-        for chunk in chunks {
-            let buffer = context.channel.allocator.buffer(bytes: chunk)
-            context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
+        if streamSendsBody {
+            var buffer = context.channel.allocator.buffer(capacity: chunks.reduce(0) { $0 + $1.count + 12 })
+            for chunk in chunks {
+                ResponseWriter.bodyPiece(chunk, chunked: streamIsChunked, into: &buffer)
+            }
+            if buffer.readableBytes > 0 { context.writeAndFlush(wrapOutboundOut(buffer), promise: nil) }
         }
-        if !chunks.isEmpty {
-            context.flush()
-            rearmIdleTimer(for: stream, context: context)
-        }
+        if !chunks.isEmpty { rearmIdleTimer(for: stream, context: context) }
         guard let ending else { return }
         stopTimers()
         processor.streams.remove(stream)
@@ -81,7 +78,9 @@ extension SimulatorHTTPHandler {
         let channel = context.channel
         switch ending {
         case .finished, .timedOut:
-            context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
+            var last = channel.allocator.buffer(capacity: 8)
+            if streamIsChunked { last.writeStaticString(ResponseWriter.lastChunk) }
+            context.writeAndFlush(wrapOutboundOut(last)).whenComplete { _ in channel.close(promise: nil) }
         case .overflowed, .cancelled:
             channel.close(promise: nil)
         }

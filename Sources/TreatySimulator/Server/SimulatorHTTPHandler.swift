@@ -11,23 +11,33 @@ import TreatyDialect
     import Darwin
 #endif
 
-/// The per-connection handler: it collects one request at a time (the pipelining handler in
-/// front of it holds back the next), hands it to the ``RequestProcessor`` synchronously on the
-/// event loop, and writes the reply with `Content-Length`, honouring keep-alive — or, when the
-/// reply is a ``ResponseStream``, chunked as the stream produces it, until it ends.
+/// The per-connection HTTP/1.1 responder: it takes the request parts NIO's llhttp-based
+/// `HTTPRequestDecoder` reads, collects one request at a time, hands it to the
+/// ``RequestProcessor`` synchronously on the event loop, and writes the reply as bytes it
+/// serializes itself (``ResponseWriter``) with `Content-Length`, honouring keep-alive — or,
+/// when the reply is a ``ResponseStream``, chunked as the stream produces it, until it ends.
+///
+/// It stands in for NIOHTTP1's server helpers (the response encoder, the pipelining handler,
+/// the protocol-error handler and the header validator), doing what the simulator needs of
+/// each in one place: requests pipelined behind one whose answer is due are held, and reading
+/// stops, until that answer is out, so answers leave in request order
+/// (`SimulatorHTTPHandler+Pipelining.swift`); a request that cannot be parsed gets
+/// `400 Bad Request` and the connection closes; a quiescing server closes idle connections at
+/// once and the others after their answer.
 ///
 /// A body that crosses the limit is refused at once with the dialect's 413 and
 /// `Connection: close`; the rest of it is read and dropped (a lingering close, as nginx does, so
 /// the client sees the answer rather than a reset), then the connection closes once the answer
 /// is written — or when the client goes quiet for the configured linger timeout (5 s by
 /// default) or keeps sending for longer than the linger time (30 s).
-final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
+final class SimulatorHTTPHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
-    typealias OutboundOut = HTTPServerResponsePart
+    typealias OutboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
 
     enum State {
         case idle
-        case receiving(HTTPRequestHead, started: NIODeadline, body: ByteBuffer)
+        case receiving(HTTPRequestHead, started: ContinuousClock.Instant, body: ByteBuffer)
         /// Refused (413): drop the rest of the body until `deadline`, then close once `answered`.
         case discarding(deadline: NIODeadline, answered: EventLoopFuture<Void>)
         /// The reply is decided (and possibly delayed).
@@ -36,6 +46,20 @@ final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
         case closing
         /// The answer is a stream being written, each chunk delayed by an injected latency.
         case streaming(ResponseStream, delayMilliseconds: Int)
+
+        /// Whether an answer is due or being written: what arrives meanwhile waits.
+        var isAnswering: Bool {
+            switch self {
+            case .answering, .streaming: true
+            case .idle, .receiving, .discarding, .closing: false
+            }
+        }
+    }
+
+    /// What arrived while an answer was due, handled in order once it is out.
+    enum Held {
+        case part(HTTPServerRequestPart)
+        case unparsable
     }
 
     let processor: RequestProcessor
@@ -45,23 +69,46 @@ final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
     /// A stream's idle timeout and longest duration, while one is written.
     var idleTimer: Scheduled<Void>?
     var lifetime: Scheduled<Void>?
+    /// Parts of pipelined requests (or a parse error) that arrived while an answer was due.
+    var held = CircularBuffer<Held>(initialCapacity: 0)
+    /// Whether the channel asked to read while an answer was due; the read is made once the
+    /// held parts are handled.
+    var readPending = false
+    /// Whether the server is stopping: the answer due is the connection's last.
+    var quiescing = false
+    /// How a streamed answer is framed: chunked (HTTP/1.1), and whether its body is sent (not
+    /// for `HEAD`).
+    var streamIsChunked = false
+    var streamSendsBody = true
 
     init(processor: RequestProcessor) {
         self.processor = processor
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        switch unwrapInboundIn(data) {
+        let part = unwrapInboundIn(data)
+        guard held.isEmpty, !state.isAnswering else {
+            held.append(.part(part))
+            return
+        }
+        handle(part, context: context)
+    }
+
+    /// Handles one request part, in order.
+    func handle(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) {
+        switch part {
         case .head(let head):
             if case .closing = state { return }
-            let started = NIODeadline.now()
-            if let length = head.headers.first(name: "content-length").flatMap(Int.init), length > processor.maxBodySize {
+            let started = ContinuousClock.now
+            if let length = head.headers.first(name: "content-length").flatMap(Int.init), length > processor.maxBodySize
+            {
                 refuse(head, started: started, context: context)
                 return
             }
             if head.headers["expect"].contains(where: { $0.lowercased() == "100-continue" }) {
-                let interim = HTTPResponseHead(version: head.version, status: .continue)
-                context.writeAndFlush(wrapOutboundOut(.head(interim)), promise: nil)
+                let writer = ResponseWriter(version: head.version, isHead: false)
+                context.writeAndFlush(
+                    wrapOutboundOut(writer.continueHead(allocator: context.channel.allocator)), promise: nil)
             }
             state = .receiving(head, started: started, body: context.channel.allocator.buffer(capacity: 0))
         case .body(var chunk):
@@ -80,8 +127,12 @@ final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
         case .end:
             switch state {
             case .receiving(let head, let started, let body):
+                guard let request = HTTPRequest(head) else {
+                    refuseUnparsable(context: context)
+                    return
+                }
                 state = .answering(head)
-                let reply = processor.process(head: head, body: Array(body.readableBytesView), started: started)
+                let reply = processor.process(request, body: Array(body.readableBytesView), started: started)
                 if case .forward(let request, let target) = reply.action {
                     forward(reply, request: request, target: target, context: context)
                 } else {
@@ -106,8 +157,13 @@ final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
         context.fireChannelInactive()
     }
 
-    /// Closes a connection that sent nothing for the idle timeout, unless its answer is due.
+    /// Closes a connection that sent nothing for the idle timeout, unless its answer is due;
+    /// a stopping server's connection closes now when idle, else after its answer.
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is ChannelShouldQuiesceEvent {
+            quiesce(context: context)
+            return
+        }
         guard event is IdleStateHandler.IdleStateEvent else {
             context.fireUserInboundEventTriggered(event)
             return
@@ -124,11 +180,23 @@ final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        context.close(promise: nil)
+        guard error is HTTPParserError else {
+            context.close(promise: nil)
+            return
+        }
+        guard held.isEmpty, !state.isAnswering else {
+            held.append(.unparsable)
+            return
+        }
+        refuseUnparsable(context: context)
     }
 
-    private func refuse(_ head: HTTPRequestHead, started: NIODeadline, context: ChannelHandlerContext) {
-        let reply = processor.refuseTooLarge(head: head, started: started)
+    private func refuse(_ head: HTTPRequestHead, started: ContinuousClock.Instant, context: ChannelHandlerContext) {
+        guard let request = HTTPRequest(head) else {
+            refuseUnparsable(context: context)
+            return
+        }
+        let reply = processor.refuseTooLarge(request, started: started)
         guard case .respond(let response) = reply.action else { return }
         processor.complete(reply, status: response.status.code)
         let deadline = NIODeadline.now() + processor.lingerTime
@@ -185,6 +253,7 @@ final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
                 startStreaming(response, stream: stream, for: head, delay: reply.delayMilliseconds, context: context)
             } else {
                 write(response, for: head, keepAlive: head.isKeepAlive, context: context)
+                handleHeld(context: context)
             }
         case .reset:
             processor.complete(reply, status: nil)
@@ -198,6 +267,8 @@ final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
 
     /// Closes with a TCP reset (SO_LINGER 0), as a crashed or overloaded backend would.
     private func reset(context: ChannelHandlerContext) {
+        state = .closing
+        held.removeAll()
         let channel = context.channel
         guard let provider = channel as? any SocketOptionProvider else {
             channel.close(promise: nil)
@@ -206,7 +277,9 @@ final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
         provider.setSoLinger(linger(l_onoff: 1, l_linger: 0)).whenComplete { _ in channel.close(promise: nil) }
     }
 
-    /// Writes `response`; the future completes once it is on the wire.
+    /// Writes `response` in one buffer; the future completes once it is on the wire. Unless the
+    /// connection stays open, it is closing from now on (and closes once the answer is out,
+    /// but for a refusal, whose body may still be arriving: the lingering close handles that).
     @discardableResult
     private func write(
         _ response: DialectResponse,
@@ -215,29 +288,16 @@ final class SimulatorHTTPHandler: ChannelInboundHandler, RemovableChannelHandler
         lingering: Bool = false,
         context: ChannelHandlerContext
     ) -> EventLoopFuture<Void> {
-        var headers = HTTPHeaders(response.headers)
-        // A bodiless answer to HEAD may say how long the GET's body is (a forwarded live answer).
-        let declared = head.method == .HEAD && response.body.isEmpty ? headers.first(name: "content-length") : nil
-        headers.remove(name: "content-length")
-        headers.remove(name: "transfer-encoding")
-        headers.add(name: "content-length", value: declared ?? String(response.body.count))
         let keepAlive =
-            requestedKeepAlive && !headers["connection"].contains { $0.lowercased() == "close" }
-        if !keepAlive {
-            headers.replaceOrAdd(name: "connection", value: "close")
-        } else if head.version == .http1_0 {
-            headers.replaceOrAdd(name: "connection", value: "keep-alive")
-        }
-        let status = HTTPResponseStatus(statusCode: response.status.code, reasonPhrase: response.status.reasonPhrase)
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers))), promise: nil)
-        if head.method != .HEAD, !response.body.isEmpty {
-            let buffer = context.channel.allocator.buffer(bytes: response.body)
-            context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
-        }
+            requestedKeepAlive && !quiescing
+            && !response.headers[values: .connection].contains { $0.lowercased() == "close" }
+        let writer = ResponseWriter(version: head.version, isHead: head.method == .HEAD)
+        let bytes = writer.complete(response, keepAlive: keepAlive, allocator: context.channel.allocator)
         let written = context.eventLoop.makePromise(of: Void.self)
-        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: written)
-        // After a refusal the body may still be arriving: the lingering close handles that.
+        context.writeAndFlush(wrapOutboundOut(bytes), promise: written)
         if !keepAlive, !lingering {
+            state = .closing
+            held.removeAll()
             let channel = context.channel
             written.futureResult.whenComplete { _ in channel.close(promise: nil) }
         }
