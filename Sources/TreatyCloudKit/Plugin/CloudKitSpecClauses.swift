@@ -25,7 +25,7 @@ extension CloudKitPlugin {
             "§2.5", "a request signed with a server-to-server key ID the container does not know is AUTHENTICATION_FAILED (401)"),
         SpecClause(
             "§2.6",
-            "a request signed with a registered key whose signature does not verify (another body, or none) is AUTHENTICATION_FAILED"
+            "a request under a registered key ID whose signature does not verify (made by another key, or missing) is AUTHENTICATION_FAILED"
         ),
     ]
 

@@ -14,19 +14,25 @@ extension CloudKitSuites {
         try await cleaning(bench, [name, fresh]) {
             func record(_ recordName: String) -> JSONObject {
                 [
-                    "recordName": .string(recordName), "recordType": .string(type.name), "recordChangeTag": "treaty-stale",
+                    "recordName": .string(recordName), "recordType": .string(type.name),
+                    "recordChangeTag": "treaty-stale",
                     "fields": .object([first: value]),
                 ]
             }
             let replaced = try await bench.modify(
-                [CloudKitBench.operation("forceReplace", record(name)), CloudKitBench.operation("forceReplace", record(fresh))],
+                [
+                    CloudKitBench.operation("forceReplace", record(name)),
+                    CloudKitBench.operation("forceReplace", record(fresh)),
+                ],
                 atomic: false, "a forceReplace with a stale tag, and one of a missing record")
             let kept = try await bench.lookup(name)?["fields"]?.objectValue?.keys ?? []
             if replaced.value(at: "/records/0/serverErrorCode") != nil || kept != [first] {
                 context.fail(
                     .cloudKitChangeTag, at: "/records/0",
                     "\(replaced.request): a forceReplace with a stale change tag answered \(replaced.value(at: "/records/0/serverErrorCode")?.stringValue ?? "success") and left the fields \(kept)",
-                    detail: "fix: forceReplace checks no change tag and nulls every field it does not give (cloudkit.md §5)")
+                    detail:
+                        "fix: forceReplace checks no change tag and nulls every field it does not give (cloudkit.md §5)"
+                )
             }
             let created = try await bench.lookup(fresh) != nil
             if replaced.value(at: "/records/1/serverErrorCode") != nil || !created {
@@ -36,7 +42,10 @@ extension CloudKitSuites {
                     detail: "fix: forceReplace creates a record that does not exist (cloudkit.md §5)")
             }
             let deleted = try await bench.modify(
-                [CloudKitBench.operation("forceDelete", ["recordName": .string(name), "recordChangeTag": "treaty-stale"])],
+                [
+                    CloudKitBench.operation(
+                        "forceDelete", ["recordName": .string(name), "recordChangeTag": "treaty-stale"])
+                ],
                 "a forceDelete with a stale tag")
             let survived = try await bench.lookup(name) != nil
             if deleted.value(at: "/records/0/deleted") != .bool(true) || survived {
@@ -109,7 +118,10 @@ extension CloudKitSuites {
             let query: JSONValue = [
                 "recordType": .string(type.name),
                 "filterBy": [
-                    ["comparator": "EQUALS", "fieldName": .string(field), "fieldValue": ["value": .string(marker), "type": "STRING"]]
+                    [
+                        "comparator": "EQUALS", "fieldName": .string(field),
+                        "fieldValue": ["value": .string(marker), "type": "STRING"],
+                    ]
                 ],
             ]
             let wide = try await bench.send("records/query", ["query": query, "zoneWide": true])

@@ -32,7 +32,8 @@ extension CloudKitSuites {
                 context.fail(
                     .cloudKitError, at: "/serverErrorCode",
                     "\(reply.request) signed with \(meaning) answered \(reply.status) \(reply.json?["serverErrorCode"]?.stringValue ?? "")",
-                    detail: "fix: a bad signature or an unknown key ID is AUTHENTICATION_FAILED, HTTP 401 (cloudkit.md §2)")
+                    detail:
+                        "fix: a bad signature or an unknown key ID is AUTHENTICATION_FAILED, HTTP 401 (cloudkit.md §2)")
             }
         }
     }
@@ -53,7 +54,8 @@ extension CloudKitSuites {
         var headers = HTTPFields()
         let stranger = Array(P256.Signing.PrivateKey().rawRepresentation)
         for (name, value) in CloudKitRequestSigner.headers(
-            keyID: "treaty-unknown-key", key: stranger, path: root + "/public/records/query", body: query.serializedBytes())
+            keyID: "treaty-unknown-key", key: stranger, path: root + "/public/records/query",
+            body: query.serializedBytes())
         {
             if let field = HTTPField.Name(name) { headers[field] = value }
         }
@@ -122,18 +124,27 @@ extension CloudKitSuites {
             context.fail(
                 .cloudKitSync, at: "/records",
                 "\(feed.request): records/changes without a syncToken gave \(listed), expected [\(name)]",
-                detail: "fix: without a syncToken the feed answers everything since the zone's creation (cloudkit.md §7)")
+                detail:
+                    "fix: without a syncToken the feed answers everything since the zone's creation (cloudkit.md §7)")
         }
         let (added, middle) = try await zoneChanges(since: start)
         if added.isEmpty || added.contains(where: { $0["deleted"] == .bool(true) }) {
             context.fail(
-                .cloudKitSync, at: "/zones", "zones/changes since a token does not list the zone '\(zone)' created after it")
+                .cloudKitSync, at: "/zones",
+                "zones/changes since a token does not list the zone '\(zone)' created after it")
         }
         let twice = try await bench.send(
             "zones/modify",
-            ["operations": [["operationType": "create", "zone": ["zoneID": zoneID]], ["operationType": "delete", "zone": ["zoneID": zoneID]]]])
+            [
+                "operations": [
+                    ["operationType": "create", "zone": ["zoneID": zoneID]],
+                    ["operationType": "delete", "zone": ["zoneID": zoneID]],
+                ]
+            ])
         if twice.status != 400 || twice.json?["serverErrorCode"]?.stringValue != "BAD_REQUEST" {
-            context.fail(.cloudKitError, "\(twice.request): two operations on one zone answered \(twice.status), not BAD_REQUEST")
+            context.fail(
+                .cloudKitError, "\(twice.request): two operations on one zone answered \(twice.status), not BAD_REQUEST"
+            )
         }
         _ = try await modify("delete", "zones/modify deleting '\(zone)'")
         if (try await lookup())?["serverErrorCode"]?.stringValue != "ZONE_NOT_FOUND" {
@@ -145,13 +156,15 @@ extension CloudKitSuites {
         let gone = try await zoneChanges(since: middle).zones
         if !gone.contains(where: { $0["deleted"] == .bool(true) }) {
             context.fail(
-                .cloudKitSync, at: "/zones", "zones/changes since a token does not list the deleted zone '\(zone)' as deleted",
+                .cloudKitSync, at: "/zones",
+                "zones/changes since a token does not list the deleted zone '\(zone)' as deleted",
                 detail: "fix: a zone deleted after the token appears with \"deleted\": true (cloudkit.md §7)")
         }
         _ = try await modify("create", "zones/modify creating '\(zone)' again")
         if try await inZone.lookup(name) != nil {
             context.fail(
-                .cloudKitError, "'\(name)' outlived its zone: it is found after '\(zone)' was deleted and created again",
+                .cloudKitError,
+                "'\(name)' outlived its zone: it is found after '\(zone)' was deleted and created again",
                 detail: "fix: deleting a zone deletes its records (cloudkit.md §7)")
         }
         _ = try await modify("delete", "zones/modify deleting '\(zone)' again")
@@ -162,8 +175,9 @@ extension CloudKitSuites {
         let typeName = schema.recordTypes.keys.sorted().first ?? ""
         var cases = [
             makeCase(
-                suite, "a signature by an unknown key (or not over the request) is AUTHENTICATION_FAILED",
-                rules: [.cloudKitError], clauses: credentials.knownKeyID == nil ? ["§2.5"] : ["§2.5", "§2.6"], writes: false
+                suite, "a request signed under an unknown key ID, or by another key, is AUTHENTICATION_FAILED",
+                rules: [.cloudKitError], clauses: credentials.knownKeyID == nil ? ["§2.5"] : ["§2.5", "§2.6"],
+                writes: false
             ) { bench, _ in
                 try await Self.signatures(bench, type: typeName)
             },
@@ -181,11 +195,15 @@ extension CloudKitSuites {
             let credentials = self.credentials
             cases.append(
                 VerificationCase(
-                    suite: suite, name: "\(RuleID.cloudKitSync.rawValue), \(RuleID.cloudKitError.rawValue) zones/modify creates and deletes zones; zones/changes and a new zone's feed list them",
-                    rules: [.cloudKitSync, .cloudKitError], clauses: ["§7.7", "§7.8", "§7.9"], location: nil, writes: true
+                    suite: suite,
+                    name:
+                        "\(RuleID.cloudKitSync.rawValue), \(RuleID.cloudKitError.rawValue) zones/modify creates and deletes zones; zones/changes and a new zone's feed list them",
+                    rules: [.cloudKitSync, .cloudKitError], clauses: ["§7.7", "§7.8", "§7.9"], location: nil,
+                    writes: true
                 ) { context in
                     context.conceal(credentials.secrets)
-                    let bench = CloudKitBench(context: context, credentials: credentials, database: "private", zone: nil)
+                    let bench = CloudKitBench(
+                        context: context, credentials: credentials, database: "private", zone: nil)
                     try await Self.zoneLifecycle(bench, type: type, unique: UUID().uuidString.prefix(8).lowercased())
                 })
         }

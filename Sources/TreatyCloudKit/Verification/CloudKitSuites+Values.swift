@@ -57,22 +57,28 @@ extension CloudKitSuites {
         _ = try await create(bench, type: type, name: target, unique: unique)
         func save(_ name: String, to referred: String, _ action: String) async throws -> Reply {
             var values = fields(type, name: name, unique: unique)
-            values[reference] = ["value": ["recordName": .string(referred), "action": .string(action)], "type": "REFERENCE"]
+            values[reference] = [
+                "value": ["recordName": .string(referred), "action": .string(action)], "type": "REFERENCE",
+            ]
             return try await bench.modify(
                 [
                     CloudKitBench.operation(
-                        "create", ["recordName": .string(name), "recordType": .string(type.name), "fields": .object(values)])
+                        "create",
+                        ["recordName": .string(name), "recordType": .string(type.name), "fields": .object(values)])
                 ],
                 "saving a \(action) reference to '\(referred)'")
         }
         try await cleaning(bench, [validating, following, target]) {
             let dangling = try await save(validating, to: "treaty-\(unique)-none", "VALIDATE")
             let written = try await bench.lookup(validating) != nil
-            if dangling.value(at: "/records/0/serverErrorCode")?.stringValue != "VALIDATING_REFERENCE_ERROR" || written {
+            if dangling.value(at: "/records/0/serverErrorCode")?.stringValue != "VALIDATING_REFERENCE_ERROR" || written
+            {
                 context.fail(
                     .cloudKitReference, at: "/records/0",
                     "\(dangling.request): a VALIDATE reference to a missing record answered \(dangling.value(at: "/records/0/serverErrorCode")?.stringValue ?? "success")\(written ? ", and the record was written" : "")",
-                    detail: "fix: a VALIDATE reference's target must exist, else VALIDATING_REFERENCE_ERROR (cloudkit.md §4)")
+                    detail:
+                        "fix: a VALIDATE reference's target must exist, else VALIDATING_REFERENCE_ERROR (cloudkit.md §4)"
+                )
                 if written { try await delete(bench, [validating]) }
             }
             _ = try await save(validating, to: target, "VALIDATE")
@@ -96,7 +102,9 @@ extension CloudKitSuites {
                 context.fail(
                     .cloudKitReference, at: "/records/0",
                     "deleting '\(target)' kept '\(following)', whose DELETE_SELF reference names it",
-                    detail: "fix: deleting a target deletes every record whose DELETE_SELF reference names it (cloudkit.md §4)")
+                    detail:
+                        "fix: deleting a target deletes every record whose DELETE_SELF reference names it (cloudkit.md §4)"
+                )
             }
         }
     }
@@ -112,7 +120,8 @@ extension CloudKitSuites {
         let reply = try await bench.modify(
             [
                 CloudKitBench.operation(
-                    "create", ["recordName": .string(name), "recordType": .string(type.name), "fields": .object(values)])
+                    "create",
+                    ["recordName": .string(name), "recordType": .string(type.name), "fields": .object(values)])
             ],
             "saving an ASSETID without an upload receipt")
         let written = try await bench.lookup(name) != nil

@@ -117,7 +117,8 @@ extension BrokenCloudKitDialect {
         for member in fields.members {
             guard var field = member.value.objectValue, let number = field["value"]?.numberValue else { continue }
             switch (breakage, field["type"]?.stringValue) {
-            case (.sendsTimestampsInSeconds, "TIMESTAMP"): field["value"] = .number(JSONNumber((number.int64Value ?? 0) / 1000))
+            case (.sendsTimestampsInSeconds, "TIMESTAMP"):
+                field["value"] = .number(JSONNumber((number.int64Value ?? 0) / 1000))
             case (.roundsDoubles, "DOUBLE"): field["value"] = .number(JSONNumber(Int64(number.doubleValue.rounded())))
             default: continue
             }
