@@ -13,7 +13,8 @@ struct CloudKitCredentials: Sendable {
     /// The server-to-server key ID and its private key's raw representation.
     var signingKey: (id: String, key: [UInt8])?
     /// A server-to-server key ID the container knows (`TREATY_CK_KEY_ID`, or the contract's first
-    /// `server_keys` entry): requests signed under it with another key must be refused.
+    /// `server_keys` entry): requests signed under it with another key must be refused (as they
+    /// are under a key ID a live container does not know).
     var knownKeyID: String?
 
     init(schema: CloudKitSchema, environment: VerificationEnvironment, options: CloudKitVerifyOptions)
@@ -35,11 +36,8 @@ struct CloudKitCredentials: Sendable {
         }
         apiToken = token
         webAuthToken = (live ? environment.value("TREATY_CK_WEB_AUTH_TOKEN") : nil) ?? schema.users.first?.webAuthToken
-        guard live else {
-            knownKeyID = schema.serverKeys.keys.sorted().first
-            return
-        }
-        knownKeyID = environment.value("TREATY_CK_KEY_ID")
+        knownKeyID = (live ? environment.value("TREATY_CK_KEY_ID") : nil) ?? schema.serverKeys.keys.sorted().first
+        guard live else { return }
         if let keyID = environment.value("TREATY_CK_KEY_ID") {
             guard let path = environment.value("TREATY_CK_PRIVATE_KEY") else {
                 throw DialectSetupError("TREATY_CK_KEY_ID is set but TREATY_CK_PRIVATE_KEY (the key's PEM file) is not")
