@@ -10,7 +10,7 @@ extension CloudKitPlugin {
                     .cloudKitRecord,
                     "a record has `recordName` (its identity), `recordType`, `recordChangeTag`, `fields`, and `created`/`modified` in integer milliseconds",
                     checkedOnPayloads: true, breakages: [
-                        "dropsChangeTags", "sharesDataAcrossEnvironments", "freezesModifiedTimestamps", "omitsTheUserRecordName", "requiresRecordNames", "refusesUntypedValues", "dropsTheDeletedFlag", "hidesTheDefaultZone",
+                        "dropsChangeTags", "sharesDataAcrossEnvironments", "freezesModifiedTimestamps", "omitsTheUserRecordName", "requiresRecordNames", "refusesUntypedValues", "dropsTheDeletedFlag", "hidesTheDefaultZone", "ignoresCreateShortGUID",
                     ]),
                 RuleDescription(
                     .cloudKitField, "every field is `{\"value\", \"type\"}` with a CloudKit type, the value in that type's form",

@@ -35,9 +35,10 @@ extension CloudKitPlugin {
         SpecClause("§3.2", "`recordChangeTag` gets a new value on every save"),
         SpecClause("§3.3", "`created`/`modified` carry ms since 1970; a save moves `modified`"),
         SpecClause("§3.4", "on create, omitted fields are null: absent in output"),
+        SpecClause("§3.5", "`createShortGUID: true` on create asks for a `shortGUID`, which the record then carries"),
         SpecClause(
-            "§3.5", "`createShortGUID: true` on create asks for a `shortGUID`; share keys (`share`, `participants`, …) exist",
-            untestable: "the spec states the share keys but no behaviour of them; sharing needs a second iCloud user"),
+            "§3.6", "share-related keys (`share`, `parent`, `publicPermission`, `participants`, `owner`, …) exist",
+            untestable: "the spec states the keys but no behaviour of them; a share needs a second iCloud user to accept it"),
         SpecClause("§4.1", "`type` may be omitted on input (inferred from the schema); it is always emitted on output"),
         SpecClause("§4.2", "a REFERENCE value is `{\"recordName\", \"zoneID\", \"action\"}`"),
         SpecClause("§4.3", "`numbersAsStrings: true` renders INT64/DOUBLE values as strings"),

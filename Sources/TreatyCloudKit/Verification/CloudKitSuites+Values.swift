@@ -134,9 +134,39 @@ extension CloudKitSuites {
         }
     }
 
-    /// A record type's cases for field values, reference actions and assets.
+    /// A create with `createShortGUID: true` answers a `shortGUID`, which a lookup shows again
+    /// (cloudkit.md §3).
+    static func shortGUID(_ bench: CloudKitBench, type: CloudKitRecordType, unique: String) async throws {
+        let name = "treaty-\(unique)-short"
+        let record: JSONObject = [
+            "recordName": .string(name), "recordType": .string(type.name), "createShortGUID": true,
+            "fields": .object(fields(type, name: name, unique: unique)),
+        ]
+        let reply = try await bench.modify(
+            [CloudKitBench.operation("create", record)], "a create asking for a shortGUID")
+        try await cleaning(bench, [name]) {
+            let answered = reply.value(at: "/records/0/shortGUID")?.stringValue ?? ""
+            let looked = try await bench.lookup(name)?["shortGUID"]?.stringValue
+            if answered.isEmpty || looked != answered {
+                bench.context.fail(
+                    .cloudKitRecord, at: "/records/0/shortGUID",
+                    "\(reply.request): createShortGUID: true answered the shortGUID \(answered.isEmpty ? "nothing" : answered), a lookup \(looked ?? "nothing")",
+                    detail: "fix: a create with createShortGUID: true gives the record a shortGUID (cloudkit.md §3)")
+            }
+        }
+    }
+
+    /// A record type's cases for short GUIDs, field values, reference actions and assets.
     func valueCases(_ type: CloudKitRecordType, suite: String) -> [VerificationCase] {
-        var cases: [VerificationCase] = []
+        var cases = [
+            makeCase(
+                suite, "createShortGUID: true gives the record a shortGUID", rules: [.cloudKitRecord],
+                clauses: ["§3.5"],
+                writes: true
+            ) { bench, unique in
+                try await Self.shortGUID(bench, type: type, unique: unique)
+            }
+        ]
         if type.fieldOrder.contains(where: { type.fields[$0].map { Self.hasWireForm($0.type) } == true }) {
             cases.append(
                 makeCase(

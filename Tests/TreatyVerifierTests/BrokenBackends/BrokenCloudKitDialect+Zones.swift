@@ -3,8 +3,8 @@ import HTTPTypes
 import TreatyDialect
 import TreatyJSON
 
-/// The breakages of the clauses of zones, signatures, value forms, reference actions, forced
-/// operations and result limits (cloudkit.md §2, §4, §5, §6, §7, §8, §12), applied after those
+/// The breakages of the clauses of zones, signatures, short GUIDs, value forms, reference actions,
+/// forced operations and result limits (cloudkit.md §2–§8, §12), applied after those
 /// of ``BrokenCloudKitDialect`` `+Clauses`.
 extension BrokenCloudKitDialect {
     /// The key ID the gallery contract registers.
@@ -33,7 +33,7 @@ extension BrokenCloudKitDialect {
                 request.headers[HTTPField.Name("X-Apple-CloudKit-Request-\(name)")!] = nil
             }
             request.query.append(QueryItem(name: "ckAPIToken", value: "gallery-api-token-0001"))
-        case .treatsValidateAsNone, .treatsDeleteSelfAsNone, .acceptsAssetsWithoutReceipts,
+        case .ignoresCreateShortGUID, .treatsValidateAsNone, .treatsDeleteSelfAsNone, .acceptsAssetsWithoutReceipts,
             .checksTagsOnForceReplace, .checksTagsOnForceDelete:
             guard path.hasSuffix("/records/modify") else { break }
             request = request.mappingBody { body in
@@ -68,6 +68,7 @@ extension BrokenCloudKitDialect {
         guard var record = object["record"]?.objectValue, var fields = record["fields"]?.objectValue else {
             return .object(object)
         }
+        if breakage == .ignoresCreateShortGUID { record = record.removingKey("createShortGUID") }
         for member in fields.members {
             guard var field = member.value.objectValue, var value = field["value"]?.objectValue else { continue }
             switch breakage {

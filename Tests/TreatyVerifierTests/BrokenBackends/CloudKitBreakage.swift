@@ -48,6 +48,7 @@ enum CloudKitBreakage: String, CaseIterable, CustomTestStringConvertible, Sendab
     case sharesDataAcrossEnvironments
     case truncatesLongBatches
     case acceptsReferencesWithoutAction
+    case ignoresCreateShortGUID
     case trustsUnknownServerKeys
     case skipsSignatureChecks
     case sendsTimestampsInSeconds
@@ -102,6 +103,7 @@ enum CloudKitBreakage: String, CaseIterable, CustomTestStringConvertible, Sendab
         .sharesDataAcrossEnvironments,
         .truncatesLongBatches,
         .acceptsReferencesWithoutAction,
+        .ignoresCreateShortGUID,
         .trustsUnknownServerKeys,
         .skipsSignatureChecks,
         .sendsTimestampsInSeconds,
@@ -164,6 +166,7 @@ enum CloudKitBreakage: String, CaseIterable, CustomTestStringConvertible, Sendab
         case .sharesDataAcrossEnvironments: .cloudKitRecord
         case .truncatesLongBatches: .cloudKitError
         case .acceptsReferencesWithoutAction: .cloudKitField
+        case .ignoresCreateShortGUID: .cloudKitRecord
         case .trustsUnknownServerKeys: .cloudKitError
         case .skipsSignatureChecks: .cloudKitError
         case .sendsTimestampsInSeconds: .cloudKitField
@@ -227,6 +230,7 @@ enum CloudKitBreakage: String, CaseIterable, CustomTestStringConvertible, Sendab
         case .sharesDataAcrossEnvironments: "serves development's records in production (§1.1)"
         case .truncatesLongBatches: "applies the first 200 operations of a longer batch (§5.15)"
         case .acceptsReferencesWithoutAction: "saves a REFERENCE without its action as NONE (§4.4)"
+        case .ignoresCreateShortGUID: "ignores createShortGUID (§3.5)"
         case .trustsUnknownServerKeys: "accepts a request signed under a key ID it does not know (§2.5)"
         case .skipsSignatureChecks: "accepts any signature under a registered key ID (§2.6)"
         case .sendsTimestampsInSeconds: "sends TIMESTAMP values in seconds (§4.5)"
