@@ -39,7 +39,7 @@ import TreatyTestSupport
         ])
         #expect(clean.status == 0, "\(clean.standardOutput)\(clean.standardError)")
         #expect(
-            clean.standardOutput.hasSuffix("treaty diff: 0 divergences in 0 of 3 compared cases\n"),
+            clean.standardOutput.hasSuffix("treaty diff: 0 divergences in 0 of 5 compared cases\n"),
             "\(clean.standardOutput)")
 
         let replay = try ServeProcess(["--contract", Self.contract, "--fixtures", out, "--port", "0"])

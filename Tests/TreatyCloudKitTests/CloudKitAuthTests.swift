@@ -1,7 +1,9 @@
+import Crypto
 import Foundation
 import HTTPTypes
 import Testing
 import TreatyCore
+import TreatyDialect
 import TreatyDialectKit
 import TreatyJSON
 import TreatyTestSupport
@@ -64,5 +66,54 @@ import TreatyTestSupport
         let typo = try #require(diagnostics.first { $0.message.contains("STRNG") })
         #expect(typo.location?.line == 7 && typo.details.contains { $0.contains("STRING") })
         #expect(diagnostics.contains { $0.message.contains("'Label', which is not declared") })
+    }
+
+    /// Loads a cloudkit contract whose container has `serverKeys` (a YAML list, indented).
+    static func keyedContract(_ serverKeys: String) throws -> (Contract?, [Diagnostic]) {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("ck-\(UUID().uuidString).yaml").path
+        let text = """
+            api: keyed
+            dialect: cloudkit
+            container:
+              identifier: iCloud.com.example.Keyed
+              api_tokens: [keyed-token]
+              server_keys:
+            \(serverKeys)
+              record_types:
+                Artist:
+                  name: STRING
+            """
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let contract = try #require(ContractLoader(vocabulary: .treatyDialects).load(fileAt: file).contract)
+        return (contract, CloudKitPlugin().decodeSchema(of: contract).diagnostics)
+    }
+
+    @Test("a contract's server_keys are keys the simulator verifies signatures with; a key that is not a PEM is located")
+    func contractServerKeys() async throws {
+        let (_, broken) = try Self.keyedContract("    - { key_id: broken-key, public_key: not a pem }")
+        let diagnostic = try #require(broken.first { $0.message.contains("broken-key") })
+        #expect(diagnostic.location?.line == 7)
+        let key = P256.Signing.PrivateKey()
+        let pem = key.publicKey.pemRepresentation.split(separator: "\n").map { "          " + $0 }.joined(separator: "\n")
+        let (contract, diagnostics) = try Self.keyedContract("    - key_id: keyed-key\n      public_key: |\n\(pem)")
+        #expect(diagnostics.isEmpty, "\(diagnostics.map(\.message))")
+        let options = try CloudKitServeOptions.parsing([])
+        let backend = try #require(
+            CloudKitPlugin().loadBackend(BackendSetup(contract: contract, fixtures: nil), options: options).backend)
+        let (dialect, store) = (backend.makeDialect(), backend.makeStore())
+        let path = "/database/1/iCloud.com.example.Keyed/development/public/records/query"
+        let body = JSONValue.object(["query": ["recordType": "Artist"]]).serializedBytes()
+        for (signer, status) in [(key, 200), (P256.Signing.PrivateKey(), 401)] {
+            var headers = HTTPFields()
+            for (name, value) in CloudKitRequestSigner.headers(
+                keyID: "keyed-key", key: Array(signer.rawRepresentation), path: path, body: body)
+            {
+                if let field = HTTPField.Name(name) { headers[field] = value }
+            }
+            let response = dialect.respond(
+                to: DialectRequest(method: .post, target: path, headers: headers, body: body), store: store)
+            #expect(response.status.code == status)
+        }
     }
 }

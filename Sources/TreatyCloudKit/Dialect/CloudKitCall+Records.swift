@@ -46,12 +46,14 @@ extension CloudKitCall {
                 "deviceID": "1",
             ])
         }
-        return .object([
+        var record: JSONObject = [
             "recordName": row["recordName"] ?? .null, "recordType": row["recordType"] ?? .null,
             "recordChangeTag": .string(Self.changeTag(row)), "fields": .object(fields), "pluginFields": .object([:]),
             "created": stamp("created_at", "createdBy"), "modified": stamp("updated_at", "modifiedBy"),
             "deleted": false, "zoneID": scope.zone(zoneName).json,
-        ])
+        ]
+        if let shortGUID = row["shortGUID"] { record["shortGUID"] = shortGUID }
+        return .object(record)
     }
 
     /// The zone name at the end of a zone's store key (`environment|database|owner|zoneName`).

@@ -24,6 +24,8 @@ struct CloudKitModifyOperation {
     var fields: JSONObject
     /// The operation's own `desiredKeys` (wins over the request's).
     var desiredKeys: [String]?
+    /// Whether a create asks for a `shortGUID` (cloudkit.md §3: `createShortGUID: true`).
+    var createShortGUID = false
 
     /// Reads operation `index`.
     ///
@@ -50,6 +52,7 @@ struct CloudKitModifyOperation {
         }
         recordType = record["recordType"]?.stringValue
         recordChangeTag = record["recordChangeTag"]?.stringValue
+        createShortGUID = record["createShortGUID"] == .bool(true)
         if let fields = record["fields"], fields != .null {
             guard let object = fields.objectValue else {
                 throw .badRequest("operations[\(index)]: record.fields must be a dictionary")

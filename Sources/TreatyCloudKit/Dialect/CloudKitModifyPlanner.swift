@@ -87,10 +87,13 @@ struct CloudKitModifyPlanner {
         }
         created.insert(name)
         deleted.remove(name)
-        let row: JSONObject = [
+        var row: JSONObject = [
             "key": .string(key), "zone": .string(zone.storeKey), "recordName": .string(name),
             "recordType": .string(typeName), "values": .object(values), "createdBy": user, "modifiedBy": user,
         ]
+        if operation.createShortGUID {
+            row["shortGUID"] = .string(String(call.store.uuid().lowercased().filter { $0 != "-" }.prefix(26)))
+        }
         return Write(
             recordName: name,
             operations: [.replace(CloudKitStoreModel.records, id: key, record: .object(row), creatingIfMissing: true)],

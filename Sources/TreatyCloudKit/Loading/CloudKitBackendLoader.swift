@@ -42,7 +42,7 @@ struct CloudKitBackendLoader {
         if let token = options.webAuthToken, !schema.users.contains(where: { $0.webAuthToken == token }) {
             schema.users.append(.derived(fromToken: token))
         }
-        var configuration = CloudKitDialectConfiguration(schema: schema, seed: setup.seed)
+        var configuration = CloudKitDialectConfiguration(schema: schema, serverKeys: schema.serverKeys, seed: setup.seed)
         if let window = options.signatureWindow {
             configuration.signatureWindowSeconds = window.seconds
         }

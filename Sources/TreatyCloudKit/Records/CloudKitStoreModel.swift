@@ -33,7 +33,8 @@ enum CloudKitStoreModel {
             resources: [
                 resource(zones, ["environment", "database", "owner", "zoneName", "atomic"], sync: versioned),
                 resource(
-                    records, ["zone", "recordName", "recordType", "values", "createdBy", "modifiedBy"], sync: versioned),
+                    records, ["zone", "recordName", "recordType", "values", "createdBy", "modifiedBy", "shortGUID"],
+                    sync: versioned),
                 resource(recordTypes, ["environment", "recordType", "fields"], sync: plain),
                 resource(assets, ["environment", "data", "size", "fileChecksum", "receipt"], sync: plain),
             ], file: file)

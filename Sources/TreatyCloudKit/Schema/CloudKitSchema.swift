@@ -12,6 +12,9 @@ struct CloudKitSchema: Sendable, Hashable {
     var users: [CloudKitUser]
     /// Custom zones of every user's private database at start-up.
     var zones: [CloudKitZoneDeclaration]
+    /// The server-to-server keys the simulator accepts: each key ID's P-256 public key, in its
+    /// X9.63 representation.
+    var serverKeys: [String: [UInt8]] = [:]
 
     /// Creates a schema.
     init(

@@ -1,3 +1,4 @@
+internal import Crypto
 internal import Foundation
 import TreatyCore
 import TreatyJSON
@@ -14,6 +15,8 @@ import TreatyJSON
 ///         email: mei@example.com, discoverable: true }
 ///   zones:
 ///     - { name: Studio, atomic: true }
+///   server_keys:                        # signed requests the simulator verifies (cloudkit.md §2)
+///     - { key_id: 3f2a…, public_key: "-----BEGIN PUBLIC KEY-----\n…\n-----END PUBLIC KEY-----" }
 ///   record_types:
 ///     Artist:
 ///       name: { type: STRING, indexes: [queryable, sortable, searchable] }
@@ -54,7 +57,7 @@ struct CloudKitSchemaReader {
     var context: DecodingContext
 
     mutating func container(_ node: SourceNode) -> CloudKitSchema? {
-        let allowed = ["identifier", "api_tokens", "users", "zones", "record_types"]
+        let allowed = ["identifier", "api_tokens", "users", "zones", "server_keys", "record_types"]
         guard let mapping = context.mapping(node, allowed: allowed, in: "'container'") else { return nil }
         guard let identifierNode = mapping["identifier"] else {
             context.report(
@@ -73,7 +76,34 @@ struct CloudKitSchemaReader {
         let zones = mapping["zones"].map { self.zones($0) } ?? []
         let types = mapping["record_types"].map { self.recordTypes($0) } ?? []
         checkTargets(types, at: mapping["record_types"])
-        return CloudKitSchema(container: identifier, recordTypes: types, apiTokens: tokens, users: users, zones: zones)
+        var schema = CloudKitSchema(container: identifier, recordTypes: types, apiTokens: tokens, users: users, zones: zones)
+        schema.serverKeys = mapping["server_keys"].map { self.serverKeys($0) } ?? [:]
+        return schema
+    }
+
+    private mutating func serverKeys(_ node: SourceNode) -> [String: [UInt8]] {
+        guard case .sequence(let items) = node.value else {
+            context.report("invalid-value", "'server_keys' must be a list, found \(node.kindDescription)", at: node)
+            return [:]
+        }
+        var keys: [String: [UInt8]] = [:]
+        for item in items {
+            guard let mapping = context.mapping(item, allowed: ["key_id", "public_key"], in: "a server key"),
+                let idNode = mapping["key_id"], let keyID = context.string(idNode, "'key_id'"),
+                let pemNode = mapping["public_key"], let pem = context.string(pemNode, "'public_key'")
+            else {
+                context.report("missing-key", "a server key needs 'key_id' and 'public_key'", at: item)
+                continue
+            }
+            guard let key = try? P256.Signing.PublicKey(pemRepresentation: pem) else {
+                context.report(
+                    "invalid-value", "the public key of server key '\(keyID)' is not the PEM of a P-256 public key",
+                    at: pemNode, fix: "export it with: openssl ec -in key.pem -pubout")
+                continue
+            }
+            keys[keyID] = Array(key.x963Representation)
+        }
+        return keys
     }
 
     private mutating func users(_ node: SourceNode) -> [CloudKitUser] {

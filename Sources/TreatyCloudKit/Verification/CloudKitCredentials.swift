@@ -12,6 +12,10 @@ struct CloudKitCredentials: Sendable {
     var webAuthToken: String?
     /// The server-to-server key ID and its private key's raw representation.
     var signingKey: (id: String, key: [UInt8])?
+    /// A server-to-server key ID the container knows (`TREATY_CK_KEY_ID`, or the contract's first
+    /// `server_keys` entry): requests signed under it with another key must be refused (as they
+    /// are under a key ID a live container does not know).
+    var knownKeyID: String?
 
     init(schema: CloudKitSchema, environment: VerificationEnvironment, options: CloudKitVerifyOptions)
         throws(DialectSetupError)
@@ -32,6 +36,7 @@ struct CloudKitCredentials: Sendable {
         }
         apiToken = token
         webAuthToken = (live ? environment.value("TREATY_CK_WEB_AUTH_TOKEN") : nil) ?? schema.users.first?.webAuthToken
+        knownKeyID = (live ? environment.value("TREATY_CK_KEY_ID") : nil) ?? schema.serverKeys.keys.sorted().first
         guard live else { return }
         if let keyID = environment.value("TREATY_CK_KEY_ID") {
             guard let path = environment.value("TREATY_CK_PRIVATE_KEY") else {

@@ -195,4 +195,6 @@ extension CloudKitSuites {
 enum CloudKitSuitesLimits {
     /// Operations one records/modify takes.
     static let operations = 200
+    /// Records one query page holds at most, and without a `resultsLimit`.
+    static let results = 200
 }

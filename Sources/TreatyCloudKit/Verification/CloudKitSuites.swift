@@ -21,14 +21,14 @@ struct CloudKitSuites {
 
     func suites() -> [VerificationSuite] {
         let auth = "\(contract.api).auth"
-        var suites = [VerificationSuite(name: auth, file: contract.file, cases: authCases() + [transportCase(suite: auth)])]
+        var suites = [VerificationSuite(name: auth, file: contract.file, cases: authCases() + [transportCase(suite: auth)] + serverCases(suite: auth))]
         for name in schema.recordTypes.keys.sorted() {
             guard let type = schema.recordTypes[name], CloudKitSampleValues.plainField(type) != nil else { continue }
             let suite = "\(contract.api).\(name)"
             suites.append(
                 VerificationSuite(
                     name: suite, file: contract.file, cases: recordCases(type, suite: suite) + clauseCases(type, suite: suite)
-                        + batchCases(type, suite: suite)))
+                        + batchCases(type, suite: suite) + valueCases(type, suite: suite) + forcedCases(type, suite: suite)))
         }
         return suites
     }
@@ -190,7 +190,10 @@ struct CloudKitSuites {
 
     static func delete(_ bench: CloudKitBench, _ names: [String]) async throws {
         let operations = names.map { CloudKitBench.operation("forceDelete", ["recordName": .string($0)]) }
-        _ = try await bench.send("records/modify", bench.body(["operations": .array(operations), "atomic": false]))
+        for start in stride(from: 0, to: operations.count, by: CloudKitSuitesLimits.operations) {
+            let chunk = operations[start..<min(start + CloudKitSuitesLimits.operations, operations.count)]
+            _ = try await bench.send("records/modify", bench.body(["operations": .array(Array(chunk)), "atomic": false]))
+        }
     }
 
     static func changeTagRoundTrip(_ bench: CloudKitBench, type: CloudKitRecordType, unique: String) async throws {

@@ -18,9 +18,9 @@ struct BrokenCloudKitDialect: Dialect {
 
     func respond(to request: DialectRequest, store: RecordStore) -> DialectResponse {
         if breakage.breaksAClause {
-            if let refusal = refusal(of: request) { return refusal }
-            let request = rewritten(request)
-            return rewritten(wrapped.respond(to: request, store: store), for: request)
+            if let refusal = refusal(of: request) ?? zoneRefusal(of: request) { return refusal }
+            let request = zoneRewritten(rewritten(request))
+            return zoneRewritten(rewritten(wrapped.respond(to: request, store: store), for: request), for: request)
         }
         var request = request
         if request.path.hasSuffix("/records/modify"), var body = try? JSONParser().parse(request.body).objectValue {

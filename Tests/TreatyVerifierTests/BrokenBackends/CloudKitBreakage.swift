@@ -48,6 +48,23 @@ enum CloudKitBreakage: String, CaseIterable, CustomTestStringConvertible, Sendab
     case sharesDataAcrossEnvironments
     case truncatesLongBatches
     case acceptsReferencesWithoutAction
+    case ignoresCreateShortGUID
+    case trustsUnknownServerKeys
+    case skipsSignatureChecks
+    case sendsTimestampsInSeconds
+    case roundsDoubles
+    case treatsValidateAsNone
+    case treatsDeleteSelfAsNone
+    case checksTagsOnForceReplace
+    case checksTagsOnForceDelete
+    case pagesByHundredByDefault
+    case ignoresZoneWide
+    case ignoresZoneDeletes
+    case dropsDeletedZonesFromChanges
+    case startsChangeFeedsNow
+    case sendsEveryErrorAs400
+    case acceptsAssetsWithoutReceipts
+    case searchesEveryZoneWithAZoneID
 
     /// Whether the breakage breaks one clause of cloudkit.md (``BrokenCloudKitDialect`` rewrites
     /// it in its own extension).
@@ -86,6 +103,23 @@ enum CloudKitBreakage: String, CaseIterable, CustomTestStringConvertible, Sendab
         .sharesDataAcrossEnvironments,
         .truncatesLongBatches,
         .acceptsReferencesWithoutAction,
+        .ignoresCreateShortGUID,
+        .trustsUnknownServerKeys,
+        .skipsSignatureChecks,
+        .sendsTimestampsInSeconds,
+        .roundsDoubles,
+        .treatsValidateAsNone,
+        .treatsDeleteSelfAsNone,
+        .checksTagsOnForceReplace,
+        .checksTagsOnForceDelete,
+        .pagesByHundredByDefault,
+        .ignoresZoneWide,
+        .ignoresZoneDeletes,
+        .dropsDeletedZonesFromChanges,
+        .startsChangeFeedsNow,
+        .sendsEveryErrorAs400,
+        .acceptsAssetsWithoutReceipts,
+        .searchesEveryZoneWithAZoneID,
     ]
 
     var expectedRule: RuleID {
@@ -132,6 +166,23 @@ enum CloudKitBreakage: String, CaseIterable, CustomTestStringConvertible, Sendab
         case .sharesDataAcrossEnvironments: .cloudKitRecord
         case .truncatesLongBatches: .cloudKitError
         case .acceptsReferencesWithoutAction: .cloudKitField
+        case .ignoresCreateShortGUID: .cloudKitRecord
+        case .trustsUnknownServerKeys: .cloudKitError
+        case .skipsSignatureChecks: .cloudKitError
+        case .sendsTimestampsInSeconds: .cloudKitField
+        case .roundsDoubles: .cloudKitField
+        case .treatsValidateAsNone: .cloudKitReference
+        case .treatsDeleteSelfAsNone: .cloudKitReference
+        case .checksTagsOnForceReplace: .cloudKitChangeTag
+        case .checksTagsOnForceDelete: .cloudKitChangeTag
+        case .pagesByHundredByDefault: .cloudKitPaging
+        case .ignoresZoneWide: .cloudKitPaging
+        case .ignoresZoneDeletes: .cloudKitError
+        case .dropsDeletedZonesFromChanges: .cloudKitSync
+        case .startsChangeFeedsNow: .cloudKitSync
+        case .sendsEveryErrorAs400: .cloudKitError
+        case .acceptsAssetsWithoutReceipts: .cloudKitField
+        case .searchesEveryZoneWithAZoneID: .cloudKitPaging
         }
     }
 
@@ -179,6 +230,23 @@ enum CloudKitBreakage: String, CaseIterable, CustomTestStringConvertible, Sendab
         case .sharesDataAcrossEnvironments: "serves development's records in production (§1.1)"
         case .truncatesLongBatches: "applies the first 200 operations of a longer batch (§5.15)"
         case .acceptsReferencesWithoutAction: "saves a REFERENCE without its action as NONE (§4.4)"
+        case .ignoresCreateShortGUID: "ignores createShortGUID (§3.5)"
+        case .trustsUnknownServerKeys: "accepts a request signed under a key ID it does not know (§2.5)"
+        case .skipsSignatureChecks: "accepts any signature under a registered key ID (§2.6)"
+        case .sendsTimestampsInSeconds: "sends TIMESTAMP values in seconds (§4.5)"
+        case .roundsDoubles: "rounds DOUBLE values to whole numbers (§4.5)"
+        case .treatsValidateAsNone: "saves VALIDATE references as NONE (§4.6)"
+        case .treatsDeleteSelfAsNone: "saves DELETE_SELF references as NONE (§4.7)"
+        case .checksTagsOnForceReplace: "checks the change tag on forceReplace (§5.16)"
+        case .checksTagsOnForceDelete: "checks the change tag on forceDelete (§5.17)"
+        case .pagesByHundredByDefault: "answers 100 records a page without a resultsLimit (§6.2)"
+        case .ignoresZoneWide: "ignores zoneWide (§6.10)"
+        case .ignoresZoneDeletes: "answers a zone delete without deleting the zone (§7.7)"
+        case .dropsDeletedZonesFromChanges: "leaves deleted zones out of zones/changes (§7.8)"
+        case .startsChangeFeedsNow: "answers records/changes without a syncToken with no records (§7.9)"
+        case .sendsEveryErrorAs400: "answers every request-level error with HTTP 400, keeping its code (§8.2)"
+        case .acceptsAssetsWithoutReceipts: "drops an ASSETID value without a receipt instead of refusing it (§12.5)"
+        case .searchesEveryZoneWithAZoneID: "searches every zone for zoneWide even when a zoneID is given (§12.6)"
         }
     }
 }
