@@ -86,4 +86,23 @@ import Testing
         channel.embeddedEventLoop.run()
         #expect(!channel.isActive)
     }
+
+    @Test("quiescing closes an idle channel at once, and a busy one after its answer, which says Connection: close")
+    func quiescing() throws {
+        let idle = try Self.channel()
+        idle.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
+        idle.embeddedEventLoop.run()
+        #expect(!idle.isActive)
+
+        let busy = try Self.channel(faults: [FaultRule(path: "/slow", action: .latency(100))])
+        try busy.writeInbound(ByteBuffer(string: "GET /slow HTTP/1.1\r\nhost: x\r\n\r\nGET /after HTTP/1.1\r\nhost: x\r\n\r\n"))
+        busy.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
+        #expect(busy.isActive, "the answer due is still written")
+        busy.embeddedEventLoop.advanceTime(by: .milliseconds(100))
+        let text = try Self.written(busy)
+        #expect(text.contains(#""path":"/slow""#) && !text.contains(#""path":"/after""#), "\(text)")
+        #expect(text.contains("\r\nconnection: close\r\n"))
+        busy.embeddedEventLoop.run()
+        #expect(!busy.isActive)
+    }
 }

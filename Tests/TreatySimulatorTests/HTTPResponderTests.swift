@@ -103,12 +103,13 @@ import TreatySimulator
     func quiescing() async throws {
         let running = try await Simulator(
             dialect: EchoDialect(), store: try TestStore.make(),
-            configuration: SimulatorConfiguration(faults: [FaultRule(path: "/slow", action: .latency(400))])
+            configuration: SimulatorConfiguration(faults: [FaultRule(path: "/slow", action: .latency(3000))])
         ).start()
         let received = try await withTimeout(.seconds(120)) {
             try await RawConnection.with(running.url) { connection in
                 try await connection.send("GET /slow HTTP/1.1\r\nhost: x\r\n\r\nGET /after HTTP/1.1\r\nhost: x\r\n\r\n")
-                try await Task.sleep(for: .milliseconds(100))
+                // Well inside the 3 s the first answer is delayed, even on a loaded machine.
+                try await Task.sleep(for: .milliseconds(200))
                 async let stopped: Void = running.stop()
                 let text = try await connection.read()
                 try await stopped
