@@ -35,6 +35,8 @@ extension PocketBasePlugin {
                         "ignoresBackRelations",
                         "readsBareRelationsAsIDs",
                         "matchesHiddenEmails",
+                        "truncatesDecimals",
+                        "readsCollectionEqualsAsAny",
                     ]),
                 RuleDescription(
                     .pocketBaseRecord,

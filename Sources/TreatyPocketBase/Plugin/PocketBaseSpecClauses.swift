@@ -77,6 +77,8 @@ extension PocketBasePlugin {
             "a bare multi relation is its JSON text `[\"id1\",\"id2\"]`: `tags ?= \"id1\"` matches nothing; `tags ~ \"id1\"` and `tags = \"[]\"` work"
         ),
         SpecClause("§6.17", "joins keep rules: hidden emails never match, even the owner's"),
+        SpecClause("§6.18", "literals: `'…'`/`\"…\"` strings (backslash escapes), numbers (`-1`, `12.5`), `true`, `false`, `null`, `@now`"),
+        SpecClause("§6.19", "`@collection.users.name = \"x\"` means all rows; `?=` any"),
         SpecClause("§7.1", "`sort=`: `-` descending, `+`/none ascending"),
         SpecClause("§7.2", "an unknown sort field → 400"),
         SpecClause("§7.3", "a comma list (trimmed) sorts by each key in turn"),

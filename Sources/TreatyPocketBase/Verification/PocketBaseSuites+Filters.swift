@@ -22,7 +22,8 @@ extension PocketBaseSuites {
             cases.append(
                 makeCase(
                     suite, "\(name): = on \(text.name) is case-sensitive, ~ is a case-insensitive LIKE, :lower lowers",
-                    rules: [.pocketBaseList], clauses: ["§6.5", "§6.6", "§6.14"], location: location, writes: true,
+                    rules: [.pocketBaseList], clauses: ["§6.5", "§6.6", "§6.14", "§6.18"], location: location,
+                    writes: true,
                     collections: all
                 ) { bench in try await Self.checkTextFilters(collection, bench, text) })
         }
@@ -31,7 +32,7 @@ extension PocketBaseSuites {
             cases.append(
                 makeCase(
                     suite, "\(name): \(number.name) compares as a number\(flag.map { ", \($0.name) as a bool" } ?? "")",
-                    rules: [.pocketBaseList], clauses: ["§6.5", "§6.7"], location: location, writes: true,
+                    rules: [.pocketBaseList], clauses: ["§6.5", "§6.7", "§6.18"], location: location, writes: true,
                     collections: all
                 ) { bench in try await Self.checkNumberFilters(collection, bench, number, flag) })
         }
@@ -53,8 +54,11 @@ extension PocketBaseSuites {
         if collection.rules.list != nil {
             cases.append(
                 makeCase(
-                    suite, "\(name): @request and @collection in a guest's filter are 403, fine for the superuser",
-                    rules: [.pocketBaseError], clauses: ["§6.13"], location: location, writes: false, collections: all
+                    suite,
+                    "\(name): @request and @collection in a guest's filter are 403; the superuser's @collection = means all rows",
+                    rules: [.pocketBaseError, .pocketBaseList], clauses: ["§6.13", "§6.19"], location: location,
+                    writes: true,
+                    collections: all
                 ) { bench in try await Self.checkSuperuserOnlyFilters(collection, bench) })
         }
         if Self.canLogIn(collection) {
@@ -149,6 +153,7 @@ extension PocketBaseSuites {
             ("\(field) ~ \"ark\(unique)%\"", []),
             ("\(field) ~ \"%\(unique)_lpha\"", [a]), ("\(field) ~ \"\(unique)b_ta\"", [b]),
             ("\(field) ~ \"\(unique)_lpha\"", []), ("\(field):lower = \"mark\(unique)alpha\"", [a]),
+            ("\(field) = 'Mark\(unique)Alpha' || \(field) = \"it\\\"s\"", [a]),
         ]
         for (filter, expected) in probes {
             try await bench.expectMatches(
@@ -175,7 +180,8 @@ extension PocketBaseSuites {
         let names = [a: "\(number.name) 5", b: "\(number.name) 10"]
         let field = number.name
         var probes: [(String, [String])] = [
-            ("\(field) > 9", [b]), ("\(field) >= 10", [b]), ("\(field) < 10", [a]), ("\(field) <= 5", [a]),
+            ("\(field) > -1", [a, b]), ("\(field) < 5.5", [a]), ("\(field) > 9", [b]), ("\(field) >= 10", [b]),
+            ("\(field) < 10", [a]), ("\(field) <= 5", [a]),
             ("\(field) != 5", [b]), ("\(field) = \"5\"", [a]), ("\(field) > \"9\"", [b]),
         ]
         if let flag { probes += [("\(flag.name) = true", [a]), ("\(flag.name) = \"true\"", [])] }
@@ -271,6 +277,15 @@ extension PocketBaseSuites {
                 )
             }
             _ = try await bench.listIDs(collection, [("filter", filter)], "the superuser's filter=\(filter)")
+        }
+        let (a, b) = try await createTwo(collection, bench)
+        let everywhere = "@collection.\(collection.name).id"
+        for (filter, expected) in [("\(everywhere) ?= \"\(a)\"", [a, b]), ("\(everywhere) = \"\(a)\"", [])] {
+            try await bench.expectMatches(
+                collection, [a, b], filter: filter, expected, names: [a: "a", b: "b"],
+                fix:
+                    "@collection.<c>.<field> = x holds only when every row of <c> matches; ?= when any does (pocketbase.md §6)"
+            )
         }
     }
 

@@ -81,7 +81,9 @@ extension PocketBaseSuites {
         if !found.isEmpty {
             bench.context.fail(
                 .pocketBaseList, at: "/items", "\(reply.request) as the owner matched \(found) on a hidden email",
-                detail: "fix: a join keeps the rules of what it reaches: a hidden email never matches, even the owner's (pocketbase.md §6)")
+                detail:
+                    "fix: a join keeps the rules of what it reaches: a hidden email never matches, even the owner's (pocketbase.md §6)"
+            )
         }
         let (all, ids) = try await bench.listIDs(collection, [filter], "the superuser's list filtered on the email")
         if ids != [id] {

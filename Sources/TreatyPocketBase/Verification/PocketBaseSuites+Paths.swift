@@ -30,7 +30,8 @@ extension PocketBaseSuites {
             cases.append(
                 makeCase(
                     suite, "\(name): \(relation.name).\(label.name) needs all related rows, ?= any; sorts by the first",
-                    rules: [.pocketBaseList], clauses: ["§6.10", "§6.14", "§6.16", "§7.4"], location: location, writes: true,
+                    rules: [.pocketBaseList], clauses: ["§6.10", "§6.14", "§6.16", "§7.4"], location: location,
+                    writes: true,
                     collections: all
                 ) { bench in try await Self.checkMultiPath(collection, bench, relation, label) })
         }
@@ -128,6 +129,8 @@ extension PocketBaseSuites {
             ("\(relation.name):length = 2", [both]), ("\(relation.name):length = 0", none),
             ("\(path):each = \"\(alpha)\"", [one]), ("\(relation.name) ?= \"\(first)\"", []),
             ("\(relation.name) ~ \"\(first)\"", [both, one]), ("\(relation.name) = \"[]\"", none),
+            ("\(relation.name) = \"\"", []), ("\(relation.name) = null", []),
+            ("\(path) ?~ \"\(beta.uppercased())\"", [both]), ("\(path) ~ \"x\(unique)\"", [both, one]),
         ]
         for (filter, expected) in probes {
             try await bench.expectMatches(

@@ -71,7 +71,13 @@ extension BrokenPocketBaseDialect {
             return forward(Self.filtering(request) { Self.replacing($0, #"\w+_via_\w+\.id"#) { _ in "id" } })
         case .readsBareRelationsAsIDs:
             return forward(
-                Self.filtering(request) { Self.replacing($0, #"(?<![\w.@])([A-Za-z_]\w*)\s*\?="#) { "\($0[1]).id ?=" } })
+                Self.filtering(request) { Self.replacing($0, #"(?<![\w.@])([A-Za-z_]\w*)\s*\?="#) { "\($0[1]).id ?=" } }
+            )
+        case .truncatesDecimals:
+            return forward(Self.filtering(request) { Self.replacing($0, #"(-?\d+)\.\d+\b"#) { $0[1] } })
+        case .readsCollectionEqualsAsAny:
+            return forward(
+                Self.filtering(request) { Self.replacing($0, #"(@collection\.[\w.]+)\s*="#) { "\($0[1]) ?=" } })
         default:
             return breakingSort(request, forward: forward)
         }

@@ -45,7 +45,8 @@ extension BrokenPocketBaseDialect {
             guard let rule = collection?.rules.list, !rule.isEmpty else { return nil }
             let unmatched = rule.replacingOccurrences(of: "@request.auth.id", with: "\"treaty:null\"")
             return forward(Self.filtering(Self.superuser(request, simulator, store)) { "(\($0))&&(\(unmatched))" })
-        case .matchesHiddenEmails where isList && !caller.isSuperuser && request.queryValue("filter")?.contains(".email") == true:
+        case .matchesHiddenEmails
+        where isList && !caller.isSuperuser && request.queryValue("filter")?.contains(".email") == true:
             return forward(Self.superuser(request, simulator, store))
         case .refusesBearerTokens where request.headers[.authorization]?.hasPrefix("Bearer ") == true:
             var guest = request

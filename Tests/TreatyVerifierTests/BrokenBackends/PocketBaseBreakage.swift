@@ -59,6 +59,8 @@ enum PocketBaseBreakage: String, CaseIterable, CustomTestStringConvertible, Send
     case ignoresBackRelations
     case readsBareRelationsAsIDs
     case matchesHiddenEmails
+    case truncatesDecimals
+    case readsCollectionEqualsAsAny
 
     var expectedRule: RuleID {
         switch self {
@@ -114,6 +116,8 @@ enum PocketBaseBreakage: String, CaseIterable, CustomTestStringConvertible, Send
         case .ignoresBackRelations: .pocketBaseList
         case .readsBareRelationsAsIDs: .pocketBaseList
         case .matchesHiddenEmails: .pocketBaseList
+        case .truncatesDecimals: .pocketBaseList
+        case .readsCollectionEqualsAsAny: .pocketBaseList
         }
     }
 
@@ -172,6 +176,8 @@ enum PocketBaseBreakage: String, CaseIterable, CustomTestStringConvertible, Send
         case .ignoresBackRelations: "reads a back-relation path as the record's own id"
         case .readsBareRelationsAsIDs: "reads ?= on a bare multi relation as one on its ids"
         case .matchesHiddenEmails: "matches a filter on a hidden email for non-superusers"
+        case .truncatesDecimals: "reads a decimal in a filter as its integer part"
+        case .readsCollectionEqualsAsAny: "reads = on @collection as ?= (any row)"
         }
     }
 }
