@@ -102,6 +102,7 @@ extension PocketBaseSuites {
         }
     }
 
+    /// Whether a case can log in to `collection` with an email and password.
     static func canLogIn(_ collection: PocketBaseCollection) -> Bool { PocketBaseBench.canLogIn(collection) }
 
     /// Which of `ids` `rule` lets a caller whose auth id is `authID` (`""`: a guest) reach, asked
