@@ -61,7 +61,7 @@ extension PocketBasePlugin {
         ),
         SpecClause(
             "§6.9",
-            "dates compare as strings against the stored form: `>= \"2024-06-01\"` works, `=` needs the full `… .000Z`, `\"\"` is below every date (`d < @now` matches empty ones)"
+            "dates compare as strings against the stored form: `>= \"2024-06-01\"` works, `=` needs the full `… .000Z`, a `T` literal sorts after the space form, `\"\"` is below every date (`d < @now` matches empty ones)"
         ),
         SpecClause(
             "§6.10",

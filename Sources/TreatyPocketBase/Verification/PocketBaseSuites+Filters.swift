@@ -247,12 +247,14 @@ extension PocketBaseSuites {
         let probes: [(String, [String])] = [
             ("\(field) >= \"2024-06-01\"", [ids[1]]), ("\(field) < \"2024-06-01\"", [ids[0]] + rest),
             ("\(field) = \"\(may)\"", [ids[0]]), ("\(field) = \"2024-05-01\"", []),
+            ("\(field) < \"2024-05-01T00:00:00.000Z\"", [ids[0]] + rest),
             ("\(field) > \"\"", [ids[0], ids[1]]), ("\(field) < @now", ids),
         ]
         for (filter, expected) in probes {
             try await bench.expectMatches(
                 collection, ids, filter: filter, expected, names: names,
-                fix: "dates compare as the stored text \"2024-05-01 10:00:00.000Z\": a date prefix compares, = needs "
+                fix:
+                    "dates compare as the stored text \"2024-05-01 10:00:00.000Z\": a date prefix compares, a T sorts after the space, = needs "
                     + "the whole text, and \"\" is below every date (pocketbase.md §6)")
         }
     }
