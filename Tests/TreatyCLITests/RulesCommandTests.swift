@@ -69,7 +69,9 @@ import Testing
             error["breakages"] as? [String]
                 == [
                     "sendsUnshapedErrors", "reportsShortIDsAsInvalidFormat", "acceptsIDChanges", "rewordsNotFound",
-                    "acceptsWrongPasswords", "refreshesForeignTokens",
+                    "acceptsWrongPasswords", "refreshesForeignTokens", "answers403ForHiddenRows",
+                    "answers403ForUnmetCreateRules", "refusesBearerTokens", "letsAnyoneFilterHiddenFields",
+                    "letsGuestsFilterByRequest",
                 ])
         #expect((error["cases"] as? [String])?.contains("blog.shapes › PB-ERR-1 users: an unknown record answers 404 with the error body") == true)
     }

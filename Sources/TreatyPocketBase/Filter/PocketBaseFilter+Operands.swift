@@ -182,12 +182,9 @@ extension PocketBaseFilterParser {
                     kind: .unsupportedOperator)
             }
         case .length, .each:
-            guard kind.isMultiValued else {
-                throw lexer.error(
-                    at: offset,
-                    "the modifier ':\(name)' applies to multi-valued fields; '\(field)' is \(kind.withArticle) field",
-                    kind: .unsupportedOperator)
-            }
+            // PocketBase 0.40 ignores them on a field holding one value: `views:each = 5` is
+            // `views = 5`, and `tags.name:each` compares the names as `tags.name` does.
+            guard kind.isMultiValued else { return nil }
         }
         return modifier
     }

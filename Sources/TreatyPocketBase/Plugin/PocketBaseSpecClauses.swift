@@ -4,9 +4,9 @@ extension PocketBasePlugin {
     /// The clauses of `shared/dialects/pocketbase.md` that state a server behaviour, in spec order: the
     /// clause → case map `treaty rules --clauses` shows.
     ///
-    /// The catalogue covers the records API (§1–§4, §6–§10 as far as the generated cases reach), a
-    /// locked rule (§5) and a batch's transaction (§12); the other rule outcomes (§5), the auth
-    /// flows beyond login and refresh (§11), the rest of batch (§12) and the finer filter, expand
+    /// The catalogue covers the records API (§1–§4, §8–§10 as far as the generated cases reach),
+    /// the API rules (§5), the filter and sort semantics (§6, §7) and a batch's transaction (§12);
+    /// the auth flows beyond login and refresh (§11), the rest of batch (§12) and the finer expand
     /// and field-selection semantics are not stated here yet.
     static let specClauses: [SpecClause] = [
         SpecClause("§1.1", "JSON replies: `Content-Type: application/json` (no charset); 204 replies: no body, no Content-Type"),
@@ -37,10 +37,56 @@ extension PocketBasePlugin {
         SpecClause("§4.5", "`skipTotal=1` → `totalItems` and `totalPages` are `-1`"),
         SpecClause("§4.6", "no `sort` → insertion (rowid) order"),
         SpecClause("§5.1", "a `null` (locked) rule → 403 for non-superusers, and nothing is written"),
+        SpecClause("§5.2", "a `\"\"` rule lets anyone, guests included, perform the action"),
+        SpecClause("§5.3", "an unmet list rule filters the rows silently (200), and the totals count only the visible rows"),
+        SpecClause("§5.4", "view, update or delete of a row the rule hides → 404, and nothing changes"),
+        SpecClause("§5.5", "an unmet createRule → 400 `Failed to create record.` with `data: {}`, and nothing is created"),
+        SpecClause("§5.6", "superusers bypass rules"),
+        SpecClause("§5.7", "guests have `@request.auth.id == \"\"`: `author = @request.auth.id` is true for a guest on rows with an empty `author`"),
+        SpecClause("§5.8", "the token goes in `Authorization`, raw or `Bearer <token>`"),
+        SpecClause("§5.9", "a bad token is ignored (the caller is a guest); only routes needing auth answer 401"),
         SpecClause("§6.1", "`filter=` terms `operand OP operand` joined by `&&`/`||`; `=` compares"),
         SpecClause("§6.2", "unknown fields in a filter → 400"),
+        SpecClause("§6.3", "`&&` binds tighter than `||`, `( )` group, spaces are optional, `//` starts a line comment"),
+        SpecClause("§6.4", "`and`/`or` words and parse errors → 400"),
+        SpecClause("§6.5", "`=` is case-sensitive; `!=` excludes"),
+        SpecClause(
+            "§6.6",
+            "`~` is LIKE (case-insensitive), wrapped as `%v%` unless the value has a `%`, where `_` matches one char (without a `%`, `_` is literal); `!~` negates"
+        ),
+        SpecClause("§6.7", "`>`/`>=`/`<`/`<=` compare numbers as numbers; a number matches `\"5\"`, a bool does not match `\"true\"`"),
+        SpecClause(
+            "§6.8",
+            "`null` = empty for text, date, select, single relation (`x = null` ≡ `x = \"\"`); number/bool `= null` matches nothing"
+        ),
+        SpecClause(
+            "§6.9",
+            "dates compare as strings against the stored form: `>= \"2024-06-01\"` works, `=` needs the full `… .000Z`, a `T` literal sorts after the space form, `\"\"` is below every date (`d < @now` matches empty ones)"
+        ),
+        SpecClause(
+            "§6.10",
+            "multi-valued paths (`tags.name`): plain operators need ALL related rows, `?`-forms ANY; no related rows acts as one empty value"
+        ),
+        SpecClause("§6.11", "relation paths (`post.author.name`) compare the related record's field"),
+        SpecClause("§6.12", "hidden fields (`tokenKey`, `password`) in a filter → 400 for non-superusers"),
+        SpecClause("§6.13", "`@request.*`/`@collection.*` in a client filter → 403 for non-superusers (fine in rules)"),
+        SpecClause("§6.14", "modifiers: `:lower` lowers text, `:length` counts a multi-valued field, `:each` applies to every value"),
+        SpecClause("§6.15", "back-relations `<collection>_via_<field>` reach the records pointing at this one"),
+        SpecClause(
+            "§6.16",
+            "a bare multi relation is its JSON text `[\"id1\",\"id2\"]`: `tags ?= \"id1\"` matches nothing; `tags ~ \"id1\"` and `tags = \"[]\"` work"
+        ),
+        SpecClause("§6.17", "joins keep rules: hidden emails never match, even the owner's"),
+        SpecClause("§6.18", "literals: `'…'`/`\"…\"` strings (backslash escapes), numbers (`-1`, `12.5`), `true`, `false`, `null`, `@now`"),
+        SpecClause("§6.19", "`@collection.users.name = \"x\"` means all rows; `?=` any"),
         SpecClause("§7.1", "`sort=`: `-` descending, `+`/none ascending"),
         SpecClause("§7.2", "an unknown sort field → 400"),
+        SpecClause("§7.3", "a comma list (trimmed) sorts by each key in turn"),
+        SpecClause(
+            "§7.4", "relation paths (`author.name`) sort by the related record's field; multi-relation paths use the first related record"
+        ),
+        SpecClause("§7.5", "empty values come first ascending"),
+        SpecClause("§7.6", "`@rowid` sorts in insertion order; `@random` is accepted"),
         SpecClause("§8.1", "`expand=` embeds related records into `\"expand\"`: single → object, multi → array in stored order"),
         SpecClause("§8.2", "unknown or non-relation names in `expand=` are ignored; with nothing valid left no `expand` key appears"),
         SpecClause("§9.1", "`fields=` keeps only the named keys (of the items, in lists)"),

@@ -41,7 +41,8 @@ struct PocketBaseSuites {
                         + clauseCases(collection, all: collections, suite: suite, location: location)
                         + writeCases(collection, all: collections, suite: suite, location: location)
                         + authCases(collection, all: collections, suite: suite, location: location)
-                        + mutationCases(collection, all: collections, suite: suite, location: location)))
+                        + mutationCases(collection, all: collections, suite: suite, location: location)
+                        + semanticCases(collection, all: collections, suite: suite, location: location)))
         }
         return suites
     }

@@ -32,6 +32,35 @@ enum PocketBaseBreakage: String, CaseIterable, CustomTestStringConvertible, Send
     case answersEmptyExpandForUnknownNames
     case acceptsWrongPasswords
     case refreshesForeignTokens
+    case refusesGuestsUnderOpenRules
+    case ignoresListRules
+    case answers403ForHiddenRows
+    case answers403ForUnmetCreateRules
+    case appliesRulesToSuperusers
+    case givesGuestsANullAuthID
+    case refusesBearerTokens
+    case answers401ToBadTokens
+    case evaluatesLeftToRight
+    case acceptsAndOrWords
+    case comparesTextIgnoringCase
+    case matchesLikeWithoutWrapping
+    case coercesTextToBools
+    case treatsNullAsNoValue
+    case keepsEmptyDatesOutOfRanges
+    case treatsPlainPathsAsAny
+    case comparesPathsByID
+    case letsAnyoneFilterHiddenFields
+    case letsGuestsFilterByRequest
+    case sortsByFirstKeyOnly
+    case ignoresRelationSortPaths
+    case sortsEmptyValuesLast
+    case refusesSpecialSortKeys
+    case ignoresModifiers
+    case ignoresBackRelations
+    case readsBareRelationsAsIDs
+    case matchesHiddenEmails
+    case truncatesDecimals
+    case readsCollectionEqualsAsAny
 
     var expectedRule: RuleID {
         switch self {
@@ -60,6 +89,35 @@ enum PocketBaseBreakage: String, CaseIterable, CustomTestStringConvertible, Send
         case .answersEmptyExpandForUnknownNames: .pocketBaseRecord
         case .acceptsWrongPasswords: .pocketBaseError
         case .refreshesForeignTokens: .pocketBaseError
+        case .refusesGuestsUnderOpenRules: .pocketBaseList
+        case .ignoresListRules: .pocketBaseList
+        case .answers403ForHiddenRows: .pocketBaseError
+        case .answers403ForUnmetCreateRules: .pocketBaseError
+        case .appliesRulesToSuperusers: .pocketBaseList
+        case .givesGuestsANullAuthID: .pocketBaseList
+        case .refusesBearerTokens: .pocketBaseError
+        case .answers401ToBadTokens: .pocketBaseList
+        case .evaluatesLeftToRight: .pocketBaseList
+        case .acceptsAndOrWords: .pocketBaseList
+        case .comparesTextIgnoringCase: .pocketBaseList
+        case .matchesLikeWithoutWrapping: .pocketBaseList
+        case .coercesTextToBools: .pocketBaseList
+        case .treatsNullAsNoValue: .pocketBaseList
+        case .keepsEmptyDatesOutOfRanges: .pocketBaseList
+        case .treatsPlainPathsAsAny: .pocketBaseList
+        case .comparesPathsByID: .pocketBaseList
+        case .letsAnyoneFilterHiddenFields: .pocketBaseError
+        case .letsGuestsFilterByRequest: .pocketBaseError
+        case .sortsByFirstKeyOnly: .pocketBaseList
+        case .ignoresRelationSortPaths: .pocketBaseList
+        case .sortsEmptyValuesLast: .pocketBaseList
+        case .refusesSpecialSortKeys: .pocketBaseList
+        case .ignoresModifiers: .pocketBaseList
+        case .ignoresBackRelations: .pocketBaseList
+        case .readsBareRelationsAsIDs: .pocketBaseList
+        case .matchesHiddenEmails: .pocketBaseList
+        case .truncatesDecimals: .pocketBaseList
+        case .readsCollectionEqualsAsAny: .pocketBaseList
         }
     }
 
@@ -91,6 +149,35 @@ enum PocketBaseBreakage: String, CaseIterable, CustomTestStringConvertible, Send
         case .answersEmptyExpandForUnknownNames: "answers \"expand\": {} for an expand naming no relation"
         case .acceptsWrongPasswords: "logs in with a wrong password"
         case .refreshesForeignTokens: "refreshes another collection's token"
+        case .refusesGuestsUnderOpenRules: "refuses a guest's list under an empty list rule"
+        case .ignoresListRules: "lists the rows the list rule hides"
+        case .answers403ForHiddenRows: "answers 403 to a view, update or delete of a row the rule hides"
+        case .answers403ForUnmetCreateRules: "answers an unmet create rule with 403"
+        case .appliesRulesToSuperusers: "applies the list rule to superusers"
+        case .givesGuestsANullAuthID: "compares a guest's @request.auth.id as null, not \"\""
+        case .refusesBearerTokens: "reads an Authorization of Bearer <token> as no token"
+        case .answers401ToBadTokens: "answers 401 to a bad token instead of treating it as a guest's"
+        case .evaluatesLeftToRight: "evaluates && and || left to right"
+        case .acceptsAndOrWords: "accepts and/or words in a filter"
+        case .comparesTextIgnoringCase: "compares text with = ignoring case"
+        case .matchesLikeWithoutWrapping: "matches ~ against the whole value without wrapping it in %"
+        case .coercesTextToBools: "matches a bool against \"true\""
+        case .treatsNullAsNoValue: "matches = null against nothing, as SQL's NULL"
+        case .keepsEmptyDatesOutOfRanges: "keeps empty dates out of < comparisons"
+        case .treatsPlainPathsAsAny: "reads = and != on a multi-valued path as any, not all"
+        case .comparesPathsByID: "compares a relation path's field as the relation's id"
+        case .letsAnyoneFilterHiddenFields: "lets non-superusers filter on tokenKey and password"
+        case .letsGuestsFilterByRequest: "lets guests filter by @request and @collection"
+        case .sortsByFirstKeyOnly: "sorts by the first key of a comma list only"
+        case .ignoresRelationSortPaths: "ignores relation paths in sort"
+        case .sortsEmptyValuesLast: "sorts empty values last ascending"
+        case .refusesSpecialSortKeys: "refuses @rowid and @random in sort"
+        case .ignoresModifiers: "ignores the :lower, :length and :each modifiers"
+        case .ignoresBackRelations: "reads a back-relation path as the record's own id"
+        case .readsBareRelationsAsIDs: "reads ?= on a bare multi relation as one on its ids"
+        case .matchesHiddenEmails: "matches a filter on a hidden email for non-superusers"
+        case .truncatesDecimals: "reads a decimal in a filter as its integer part"
+        case .readsCollectionEqualsAsAny: "reads = on @collection as ?= (any row)"
         }
     }
 }
