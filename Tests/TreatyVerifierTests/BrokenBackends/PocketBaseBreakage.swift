@@ -32,6 +32,46 @@ enum PocketBaseBreakage: String, CaseIterable, CustomTestStringConvertible, Send
     case answersEmptyExpandForUnknownNames
     case acceptsWrongPasswords
     case refreshesForeignTokens
+    case sortsMultiExpandsByID
+    case dropsNestedExpands
+    case sortsBackRelationsByID
+    case expandsForbiddenRecords
+    case readsStarAsID
+    case keepsUnnamedExpands
+    case addsEllipsisWhenNotCut
+    case appliesFieldsToListEnvelope
+    case readsAnyTextAsTrue
+    case keepsFirstOfSingleRelationArray
+    case dropsDateOffsets
+    case appendsPrependedIDs
+    case refusesRemovingAbsentIDs
+    case appliesModifiersInBodyOrder
+    case ignoresNullOnRequiredFields
+    case keepsLastRepeatedKey
+    case ignoresJSONPayload
+    case answersClientFileNames
+    case servesFilesAsOctetStream
+    case ignoresNullOnFiles
+    case leavesDanglingReferences
+    case skipsCascadeDeletes
+    case acceptsMismatchedPasswordConfirm
+    case letsGuestsSetVerified
+    case dropsLegacyAuthMethods
+    case mintsLongerTokens
+    case answersOTPWhenDisabled
+    case checksOTPWhenDisabled
+    case revealsUnknownResetEmails
+    case reportsBadTokensWithoutField
+    case letsGuestsRequestEmailChange
+    case impersonatesRefreshably
+    case refusesOAuth2AsBadRequest
+    case rewordsAuthContext
+    case batchesWhenOff
+    case answersEmptyBodyFor204
+    case createsOnEveryPut
+    case dropsBatchURLQueries
+    case skipsGETsInBatches
+    case acceptsEmptyBatches
 
     var expectedRule: RuleID {
         switch self {
@@ -60,6 +100,47 @@ enum PocketBaseBreakage: String, CaseIterable, CustomTestStringConvertible, Send
         case .answersEmptyExpandForUnknownNames: .pocketBaseRecord
         case .acceptsWrongPasswords: .pocketBaseError
         case .refreshesForeignTokens: .pocketBaseError
+        case .sortsMultiExpandsByID,
+            .dropsNestedExpands,
+            .sortsBackRelationsByID,
+            .expandsForbiddenRecords,
+            .readsStarAsID,
+            .keepsUnnamedExpands,
+            .addsEllipsisWhenNotCut,
+            .appliesFieldsToListEnvelope,
+            .readsAnyTextAsTrue,
+            .keepsFirstOfSingleRelationArray,
+            .dropsDateOffsets,
+            .appendsPrependedIDs,
+            .refusesRemovingAbsentIDs,
+            .appliesModifiersInBodyOrder,
+            .ignoresNullOnRequiredFields,
+            .keepsLastRepeatedKey,
+            .ignoresJSONPayload,
+            .answersClientFileNames,
+            .servesFilesAsOctetStream,
+            .ignoresNullOnFiles,
+            .leavesDanglingReferences,
+            .skipsCascadeDeletes,
+            .acceptsMismatchedPasswordConfirm,
+            .letsGuestsSetVerified,
+            .dropsLegacyAuthMethods,
+            .mintsLongerTokens,
+            .answersOTPWhenDisabled,
+            .checksOTPWhenDisabled,
+            .revealsUnknownResetEmails,
+            .reportsBadTokensWithoutField,
+            .letsGuestsRequestEmailChange,
+            .impersonatesRefreshably,
+            .refusesOAuth2AsBadRequest,
+            .rewordsAuthContext,
+            .batchesWhenOff,
+            .answersEmptyBodyFor204,
+            .createsOnEveryPut,
+            .dropsBatchURLQueries,
+            .skipsGETsInBatches,
+            .acceptsEmptyBatches:
+            writesExpectation.rule
         }
     }
 
@@ -91,6 +172,47 @@ enum PocketBaseBreakage: String, CaseIterable, CustomTestStringConvertible, Send
         case .answersEmptyExpandForUnknownNames: "answers \"expand\": {} for an expand naming no relation"
         case .acceptsWrongPasswords: "logs in with a wrong password"
         case .refreshesForeignTokens: "refreshes another collection's token"
+        case .sortsMultiExpandsByID,
+            .dropsNestedExpands,
+            .sortsBackRelationsByID,
+            .expandsForbiddenRecords,
+            .readsStarAsID,
+            .keepsUnnamedExpands,
+            .addsEllipsisWhenNotCut,
+            .appliesFieldsToListEnvelope,
+            .readsAnyTextAsTrue,
+            .keepsFirstOfSingleRelationArray,
+            .dropsDateOffsets,
+            .appendsPrependedIDs,
+            .refusesRemovingAbsentIDs,
+            .appliesModifiersInBodyOrder,
+            .ignoresNullOnRequiredFields,
+            .keepsLastRepeatedKey,
+            .ignoresJSONPayload,
+            .answersClientFileNames,
+            .servesFilesAsOctetStream,
+            .ignoresNullOnFiles,
+            .leavesDanglingReferences,
+            .skipsCascadeDeletes,
+            .acceptsMismatchedPasswordConfirm,
+            .letsGuestsSetVerified,
+            .dropsLegacyAuthMethods,
+            .mintsLongerTokens,
+            .answersOTPWhenDisabled,
+            .checksOTPWhenDisabled,
+            .revealsUnknownResetEmails,
+            .reportsBadTokensWithoutField,
+            .letsGuestsRequestEmailChange,
+            .impersonatesRefreshably,
+            .refusesOAuth2AsBadRequest,
+            .rewordsAuthContext,
+            .batchesWhenOff,
+            .answersEmptyBodyFor204,
+            .createsOnEveryPut,
+            .dropsBatchURLQueries,
+            .skipsGETsInBatches,
+            .acceptsEmptyBatches:
+            writesExpectation.description
         }
     }
 }
