@@ -42,26 +42,7 @@ extension PocketBaseSuites {
                 suite, "\(name): a GET inside a batch fails it with batch_request_failed at its index",
                 rules: [.pocketBaseError], clauses: ["§12.6"], location: location, writes: true, collections: all
             ) { bench in
-                try await Self.withBatches(bench) {
-                    let id = Self.clientID("tb")
-                    let body = try await bench.body(for: collection).merging(["id": .string(id)])
-                    let url = JSONValue.string(PocketBaseBench.recordsPath(collection))
-                    let reply = try await bench.context.send(
-                        .post, "/api/batch",
-                        body: ["requests": [["method": "POST", "url": url, "body": .object(body)], ["method": "GET", "url": url]]])
-                    bench.context.adopt(id: id, deletePath: PocketBaseBench.recordPath(collection, id))
-                    try bench.context.require(reply, status: 400, rule: .pocketBaseError, "a batch with a GET inside")
-                    Self.expectMessage(bench, reply, "Batch transaction failed.", "pocketbase.md §12")
-                    let entry = reply.value(at: "/data/requests/1")
-                    if entry?["code"] != "batch_request_failed" || entry?["message"] != "Batch request failed."
-                        || entry?["response"]?["status"] != 400
-                    {
-                        bench.context.fail(
-                            .pocketBaseError, at: "/data/requests/1",
-                            "\(reply.request): expected data.requests.\"1\" {code: batch_request_failed, message, response: {status: 400, …}}, got \(PocketBaseBench.show(reply.value(at: "/data")))",
-                            detail: "fix: a GET inside a batch fails it; the failing index holds batch_request_failed with the inner error (pocketbase.md §12)")
-                    }
-                }
+                try await Self.withBatches(bench) { try await Self.checkBatchGET(bench, collection) }
             },
             makeCase(
                 suite, "\(name): an empty or too long batch answers 400 Invalid batch request data.",
@@ -149,6 +130,32 @@ extension PocketBaseSuites {
         let stored = try await bench.context.send(.get, PocketBaseBench.recordPath(collection, second))
         if stored.status != 200 {
             bench.context.fail(.pocketBaseError, "after \(reply.request), \(stored.request) answered \(stored.status)")
+        }
+    }
+
+    /// §12: a batch of one `GET` fails at index 0 with the inner 400; after a valid create, a
+    /// `GET` fails at index 1 (the real 0.40.6 then answers an inner 500, so only the entry's code
+    /// and message are checked there).
+    static func checkBatchGET(_ bench: PocketBaseBench, _ collection: PocketBaseCollection) async throws {
+        let id = clientID("tb")
+        let body = try await bench.body(for: collection).merging(["id": .string(id)])
+        let url = JSONValue.string(PocketBaseBench.recordsPath(collection))
+        let get: JSONValue = ["method": "GET", "url": url]
+        let batches: [([JSONValue], String)] = [([get], "0"), ([["method": "POST", "url": url, "body": .object(body)], get], "1")]
+        for (requests, index) in batches {
+            let reply = try await bench.context.send(.post, "/api/batch", body: ["requests": .array(requests)])
+            bench.context.adopt(id: id, deletePath: PocketBaseBench.recordPath(collection, id))
+            try bench.context.require(reply, status: 400, rule: .pocketBaseError, "a batch with a GET inside")
+            expectMessage(bench, reply, "Batch transaction failed.", "pocketbase.md §12")
+            let entry = reply.value(at: "/data/requests/\(index)")
+            if entry?["code"] != "batch_request_failed" || entry?["message"] != "Batch request failed."
+                || (index == "0" && entry?["response"]?["status"] != 400)
+            {
+                bench.context.fail(
+                    .pocketBaseError, at: "/data/requests/\(index)",
+                    "\(reply.request): expected data.requests.\"\(index)\" {code: batch_request_failed, message, response}, got \(PocketBaseBench.show(reply.value(at: "/data")))",
+                    detail: "fix: a GET inside a batch fails it; the failing index holds batch_request_failed with the inner error (pocketbase.md §12)")
+            }
         }
     }
 

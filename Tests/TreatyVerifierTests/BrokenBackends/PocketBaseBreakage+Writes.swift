@@ -50,4 +50,51 @@ extension PocketBaseBreakage {
         default: (.pocketBaseRecord, "")
         }
     }
+
+    /// The clause of pocketbase.md the breakage breaks: a case tagged with it must fail.
+    var writesClause: String? {
+        switch self {
+        case .sortsMultiExpandsByID: "§8.1"
+        case .dropsNestedExpands: "§8.3"
+        case .sortsBackRelationsByID: "§8.4"
+        case .expandsForbiddenRecords: "§8.5"
+        case .readsStarAsID: "§9.2"
+        case .keepsUnnamedExpands: "§9.3"
+        case .addsEllipsisWhenNotCut: "§9.4"
+        case .appliesFieldsToListEnvelope: "§9.5"
+        case .readsAnyTextAsTrue: "§10.9"
+        case .keepsFirstOfSingleRelationArray: "§10.10"
+        case .dropsDateOffsets: "§10.11"
+        case .appendsPrependedIDs: "§10.12"
+        case .refusesRemovingAbsentIDs: "§10.13"
+        case .appliesModifiersInBodyOrder: "§10.14"
+        case .ignoresNullOnRequiredFields: "§10.15"
+        case .keepsLastRepeatedKey: "§10.16"
+        case .ignoresJSONPayload: "§10.17"
+        case .answersClientFileNames: "§10.18"
+        case .servesFilesAsOctetStream: "§2.9"
+        case .ignoresNullOnFiles: "§10.19"
+        case .leavesDanglingReferences: "§10.20"
+        case .skipsCascadeDeletes: "§10.21"
+        case .acceptsMismatchedPasswordConfirm: "§10.22"
+        case .letsGuestsSetVerified: "§10.23"
+        case .dropsLegacyAuthMethods: "§11.1"
+        case .mintsLongerTokens: "§11.3"
+        case .answersOTPWhenDisabled: "§11.5"
+        case .checksOTPWhenDisabled: "§11.6"
+        case .revealsUnknownResetEmails: "§11.7"
+        case .reportsBadTokensWithoutField: "§11.8"
+        case .letsGuestsRequestEmailChange: "§11.9"
+        case .impersonatesRefreshably: "§11.10"
+        case .refusesOAuth2AsBadRequest: "§11.11"
+        case .rewordsAuthContext: "§2.8"
+        case .batchesWhenOff: "§12.1"
+        case .answersEmptyBodyFor204: "§12.2"
+        case .createsOnEveryPut: "§12.4"
+        case .dropsBatchURLQueries: "§12.5"
+        case .skipsGETsInBatches: "§12.6"
+        case .acceptsEmptyBatches: "§12.7"
+        default: nil
+        }
+    }
 }
