@@ -20,6 +20,7 @@ extension PocketBaseBrokenBackendTests {
         let proving = try casesProving(clause)
         #expect(
             run.cases.contains { !$0.passed && proving.contains($0.name) },
-            "a backend that \(breakage.testDescription) must fail a case of \(clause) (\(proving.sorted())); failed:\n\(run.problems)")
+            "a backend that \(breakage.testDescription) must fail a case of \(clause) (\(proving.sorted())); failed:\n\(run.problems)"
+        )
     }
 }

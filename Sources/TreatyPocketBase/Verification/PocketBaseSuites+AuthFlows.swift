@@ -22,10 +22,13 @@ extension PocketBaseSuites {
                 ) { bench in
                     let methods = try await bench.context.send(.get, path + "auth-methods")
                     let login = try await bench.context.send(
-                        .post, path + "auth-with-password", body: ["identity": "treaty@example.com", "password": "treaty-password"])
+                        .post, path + "auth-with-password",
+                        body: ["identity": "treaty@example.com", "password": "treaty-password"])
                     for reply in [methods, login] {
-                        try bench.context.require(reply, status: 404, rule: .pocketBaseError, "an auth route of a base collection")
-                        Self.expectMessage(bench, reply, "Missing or invalid auth collection context.", "pocketbase.md §2")
+                        try bench.context.require(
+                            reply, status: 404, rule: .pocketBaseError, "an auth route of a base collection")
+                        Self.expectMessage(
+                            bench, reply, "Missing or invalid auth collection context.", "pocketbase.md §2")
                     }
                 }
             ]
@@ -33,7 +36,8 @@ extension PocketBaseSuites {
         let superuser = self.superuser
         var cases = [
             makeCase(
-                suite, "\(name): auth-methods answers the schema's methods with the legacy keys", rules: [.pocketBaseRecord],
+                suite, "\(name): auth-methods answers the schema's methods with the legacy keys",
+                rules: [.pocketBaseRecord],
                 clauses: ["§11.1"], location: location, writes: false, collections: all
             ) { bench in try await Self.checkAuthMethods(bench, path, auth) },
             makeCase(
@@ -45,7 +49,8 @@ extension PocketBaseSuites {
                 clauses: ["§11.5", "§11.6"], location: location, writes: false, collections: all
             ) { bench in try await Self.checkOTP(bench, path, enabled: auth.otp.enabled) },
             makeCase(
-                suite, "\(name): reset and verification requests answer 204 for unknown emails; bad tokens and guests are refused",
+                suite,
+                "\(name): reset and verification requests answer 204 for unknown emails; bad tokens and guests are refused",
                 rules: [.pocketBaseError], clauses: ["§11.7", "§11.8", "§11.9"], location: location, writes: false,
                 collections: all
             ) { bench in try await Self.checkEmailFlows(bench, path) },
@@ -62,8 +67,12 @@ extension PocketBaseSuites {
                 ) { bench in
                     let reply = try await bench.context.send(
                         .post, path + "auth-with-oauth2",
-                        body: ["provider": "google", "code": "treaty", "codeVerifier": "treaty", "redirectURL": "http://localhost/"])
-                    try bench.context.require(reply, status: 403, rule: .pocketBaseError, "auth-with-oauth2 without providers")
+                        body: [
+                            "provider": "google", "code": "treaty", "codeVerifier": "treaty",
+                            "redirectURL": "http://localhost/",
+                        ])
+                    try bench.context.require(
+                        reply, status: 403, rule: .pocketBaseError, "auth-with-oauth2 without providers")
                     bench.judge(bench.conformance.checkError(reply.json, status: 403), in: reply)
                 })
         }
@@ -100,7 +109,9 @@ extension PocketBaseSuites {
             bench.context.fail(
                 .pocketBaseRecord, at: pointer,
                 "\(reply.request): expected \(pointer) \(value.serialized()), got \(PocketBaseBench.show(reply.value(at: pointer)))",
-                detail: "fix: auth-methods answers password, oauth2, mfa, otp (durations 0 when off) and the legacy keys (pocketbase.md §11)")
+                detail:
+                    "fix: auth-methods answers password, oauth2, mfa, otp (durations 0 when off) and the legacy keys (pocketbase.md §11)"
+            )
         }
         for pointer in ["/oauth2/providers", "/authProviders"] where reply.value(at: pointer)?.arrayValue == nil {
             bench.context.fail(.pocketBaseRecord, at: pointer, "\(reply.request) answered no \(pointer) array")
@@ -136,7 +147,9 @@ extension PocketBaseSuites {
             bench.context.fail(
                 .pocketBaseRecord, at: "/token",
                 "\(reply.request) answered a token with the claims \(JSONValue.object(claims).serialized()) (HS256: \(signed)); expected id \(id), collectionId \(collectionID), type auth, refreshable \(refreshable), exp ≈ now + \(lifetime)",
-                detail: "fix: tokens are HS256 JWTs with {collectionId, exp, id, refreshable, type: \"auth\"} (pocketbase.md §11)")
+                detail:
+                    "fix: tokens are HS256 JWTs with {collectionId, exp, id, refreshable, type: \"auth\"} (pocketbase.md §11)"
+            )
         }
     }
 
@@ -150,7 +163,8 @@ extension PocketBaseSuites {
             .post, "/api/collections/\(collection.name)/auth-with-password",
             body: ["identity": body["email"] ?? "", "password": body["password"] ?? ""])
         try bench.context.require(login, status: 200, rule: .pocketBaseRecord, "logging in as the new record")
-        checkClaims(bench, login, id: id, collectionID: collection.id, refreshable: true, lifetime: auth.authTokenDuration)
+        checkClaims(
+            bench, login, id: id, collectionID: collection.id, refreshable: true, lifetime: auth.authTokenDuration)
         let admin = try await bench.context.send(
             .post, "/api/collections/_superusers/auth-with-password",
             body: ["identity": .string(superuser.email), "password": .string(superuser.password)])
@@ -179,7 +193,8 @@ extension PocketBaseSuites {
         let otpID = request.value(at: "/otpId")?.stringValue ?? ""
         if otpID.count != 15 {
             bench.context.fail(
-                .pocketBaseError, at: "/otpId", "\(request.request) answered otpId \(PocketBaseBench.show(request.value(at: "/otpId")))",
+                .pocketBaseError, at: "/otpId",
+                "\(request.request) answered otpId \(PocketBaseBench.show(request.value(at: "/otpId")))",
                 detail: "fix: request-otp answers a 15-character otpId even for unknown emails (pocketbase.md §11)")
         }
         let login = try await bench.context.send(
@@ -201,18 +216,24 @@ extension PocketBaseSuites {
             if malformed.value(at: "/data/email/code") != "validation_is_email" {
                 bench.context.fail(
                     .pocketBaseError, at: "/data/email/code",
-                    "\(malformed.request): expected validation_is_email, got \(PocketBaseBench.show(malformed.value(at: "/data/email/code")))")
+                    "\(malformed.request): expected validation_is_email, got \(PocketBaseBench.show(malformed.value(at: "/data/email/code")))"
+                )
             }
         }
         for route in ["confirm-password-reset", "confirm-verification", "confirm-email-change"] {
             let reply = try await bench.context.send(
                 .post, path + route,
-                body: ["token": "treaty-bad-token", "password": "treaty-password-123", "passwordConfirm": "treaty-password-123"])
+                body: [
+                    "token": "treaty-bad-token", "password": "treaty-password-123",
+                    "passwordConfirm": "treaty-password-123",
+                ])
             try bench.context.require(reply, status: 400, rule: .pocketBaseError, "\(route) with a bad token")
             if reply.value(at: "/data/token/code")?.stringValue == nil {
                 bench.context.fail(
-                    .pocketBaseError, at: "/data/token", "\(reply.request) named no error on token: \(PocketBaseBench.show(reply.json))",
-                    detail: "fix: confirm-* with a bad token answers 400 with an error on data.token (pocketbase.md §11)")
+                    .pocketBaseError, at: "/data/token",
+                    "\(reply.request) named no error on token: \(PocketBaseBench.show(reply.json))",
+                    detail:
+                        "fix: confirm-* with a bad token answers 400 with an error on data.token (pocketbase.md §11)")
             }
         }
         var guest = HTTPFields()
@@ -229,20 +250,24 @@ extension PocketBaseSuites {
         let (id, body) = try await bench.createRecord(collection, check: false)
         let path = "/api/collections/\(collection.name)/"
         let login = try await bench.context.send(
-            .post, path + "auth-with-password", body: ["identity": body["email"] ?? "", "password": body["password"] ?? ""])
+            .post, path + "auth-with-password",
+            body: ["identity": body["email"] ?? "", "password": body["password"] ?? ""])
         try bench.context.require(login, status: 200, rule: nil, "logging in as the new record")
         let token = login.value(at: "/token")?.stringValue ?? ""
         bench.context.conceal([token])
         var own = HTTPFields()
         own[.authorization] = token
-        let refused = try await bench.context.send(.post, path + "impersonate/\(id)", headers: own, body: .object(JSONObject()))
+        let refused = try await bench.context.send(
+            .post, path + "impersonate/\(id)", headers: own, body: .object(JSONObject()))
         try bench.context.require(refused, status: 403, rule: .pocketBaseError, "a record impersonating itself")
-        let unknown = try await bench.context.send(.post, path + "impersonate/treatymissing00", body: .object(JSONObject()))
+        let unknown = try await bench.context.send(
+            .post, path + "impersonate/treatymissing00", body: .object(JSONObject()))
         try bench.context.require(unknown, status: 404, rule: .pocketBaseError, "impersonating an unknown id")
         let reply = try await bench.context.send(.post, path + "impersonate/\(id)", body: ["duration": 100])
         try bench.context.require(reply, status: 200, rule: .pocketBaseError, "the superuser impersonating the record")
         if reply.value(at: "/record/id") != .string(id) {
-            bench.context.fail(.pocketBaseError, at: "/record/id", "\(reply.request) answered another record than \(id)")
+            bench.context.fail(
+                .pocketBaseError, at: "/record/id", "\(reply.request) answered another record than \(id)")
         }
         checkClaims(bench, reply, id: id, collectionID: collection.id, refreshable: false, lifetime: 100)
     }
@@ -252,7 +277,9 @@ extension PocketBaseSuites {
     static func checkSignUp(_ bench: PocketBaseBench, _ collection: PocketBaseCollection) async throws {
         let path = PocketBaseBench.recordsPath(collection)
         var minimum = 8
-        if case .password(let options) = collection.field(named: "password")?.options, options.min > 1 { minimum = options.min }
+        if case .password(let options) = collection.field(named: "password")?.options, options.min > 1 {
+            minimum = options.min
+        }
         let short = String(repeating: "p", count: minimum - 1)
         let probes: [(String, String, String, String)] = [
             (short, short, "password", "validation_min_text_constraint"),
@@ -268,7 +295,9 @@ extension PocketBaseSuites {
                 bench.context.fail(
                     .pocketBaseError, at: "/data/\(key)/code",
                     "\(reply.request): expected \(key) \(code), got \(PocketBaseBench.show(reply.value(at: "/data")))",
-                    detail: "fix: sign-up needs a password of the minimum length and a matching passwordConfirm (pocketbase.md §10)")
+                    detail:
+                        "fix: sign-up needs a password of the minimum length and a matching passwordConfirm (pocketbase.md §10)"
+                )
             }
         }
         guard collection.rules.create == "" else { return }
@@ -285,7 +314,8 @@ extension PocketBaseSuites {
                 detail: "fix: only superusers set verified (pocketbase.md §10)")
         }
         let allowed = try await bench.context.send(.post, path, body: .object(body))
-        try bench.context.require(allowed, status: 200, rule: .pocketBaseError, "the superuser creating a verified record")
+        try bench.context.require(
+            allowed, status: 200, rule: .pocketBaseError, "the superuser creating a verified record")
         if allowed.value(at: "/verified") != true {
             bench.context.fail(.pocketBaseError, at: "/verified", "\(allowed.request) did not store verified: true")
         }

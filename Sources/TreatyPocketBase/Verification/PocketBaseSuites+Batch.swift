@@ -28,7 +28,14 @@ extension PocketBaseSuites {
                 let body = try await bench.body(for: collection).merging(["id": .string(id)])
                 let reply = try await bench.context.send(
                     .post, "/api/batch",
-                    body: ["requests": [["method": "POST", "url": .string(PocketBaseBench.recordsPath(collection)), "body": .object(body)]]])
+                    body: [
+                        "requests": [
+                            [
+                                "method": "POST", "url": .string(PocketBaseBench.recordsPath(collection)),
+                                "body": .object(body),
+                            ]
+                        ]
+                    ])
                 bench.context.adopt(id: id, deletePath: PocketBaseBench.recordPath(collection, id))
                 try bench.context.require(reply, status: 403, rule: .pocketBaseError, "a batch while batches are off")
                 Self.expectMessage(bench, reply, "Batch requests are not allowed.", "pocketbase.md §12")
@@ -88,8 +95,12 @@ extension PocketBaseSuites {
         let upserted = try await other.body(for: collection).merging(["id": .string(second)])
         var change: JSONObject = ["id": .string(second)]
         let field = PocketBaseBench.updatableField(of: collection)
-        if let field, let value = PocketBaseSampleValues.changed(field, unique: bench.unique) { change[field.name] = value }
-        let relation = collection.fields.first { relationTarget(of: $0, in: bench.collections) != nil && created[$0.name] != nil }
+        if let field, let value = PocketBaseSampleValues.changed(field, unique: bench.unique) {
+            change[field.name] = value
+        }
+        let relation = collection.fields.first {
+            relationTarget(of: $0, in: bench.collections) != nil && created[$0.name] != nil
+        }
         let query = relation.map { "?expand=\($0.name)&fields=id,expand.\($0.name).id" } ?? "?fields=id"
         let requests: [JSONValue] = [
             ["method": "POST", "url": .string(url + "?fields=id"), "body": .object(created)],
@@ -99,7 +110,9 @@ extension PocketBaseSuites {
             ["method": "DELETE", "url": .string(url + "/" + first)],
         ]
         let reply = try await bench.context.send(.post, "/api/batch", body: ["requests": .array(requests)])
-        for id in [first, second] { bench.context.adopt(id: id, deletePath: PocketBaseBench.recordPath(collection, id)) }
+        for id in [first, second] {
+            bench.context.adopt(id: id, deletePath: PocketBaseBench.recordPath(collection, id))
+        }
         try bench.context.require(reply, status: 200, rule: .pocketBaseError, "a batch of five valid requests")
         let answers = reply.json?.arrayValue ?? []
         let statuses = answers.map { $0["status"]?.numberValue?.int64Value ?? 0 }
@@ -108,9 +121,13 @@ extension PocketBaseSuites {
         {
             bench.context.fail(
                 .pocketBaseError, "\(reply.request) answered \(PocketBaseBench.show(reply.json))",
-                detail: "fix: a batch answers [{\"status\":200,\"body\":{…}}, …, {\"status\":204,\"body\":null}] (pocketbase.md §12)")
+                detail:
+                    "fix: a batch answers [{\"status\":200,\"body\":{…}}, …, {\"status\":204,\"body\":null}] (pocketbase.md §12)"
+            )
         }
-        if let field, answers.count > 2, answers[2]["body"]?["id"] != .string(second) || answers[2]["body"]?[field.name] != change[field.name] {
+        if let field, answers.count > 2,
+            answers[2]["body"]?["id"] != .string(second) || answers[2]["body"]?[field.name] != change[field.name]
+        {
             bench.context.fail(
                 .pocketBaseError, at: "/2/body",
                 "\(reply.request): the second PUT of \(second) answered \(PocketBaseBench.show(answers[2]["body"]))",
@@ -119,7 +136,8 @@ extension PocketBaseSuites {
         if let relation, answers.count > 3 {
             let patched = answers[3]["body"]
             let ids = expandedIDs(patched?["expand"]?[relation.name])
-            let wanted = (created[relation.name]?.arrayValue ?? created[relation.name].map { [$0] } ?? []).compactMap(\.stringValue)
+            let wanted = (created[relation.name]?.arrayValue ?? created[relation.name].map { [$0] } ?? []).compactMap(
+                \.stringValue)
             if patched?.objectValue?.keys.sorted() != ["expand", "id"] || ids != wanted {
                 bench.context.fail(
                     .pocketBaseError, at: "/3/body",
@@ -141,7 +159,9 @@ extension PocketBaseSuites {
         let body = try await bench.body(for: collection).merging(["id": .string(id)])
         let url = JSONValue.string(PocketBaseBench.recordsPath(collection))
         let get: JSONValue = ["method": "GET", "url": url]
-        let batches: [([JSONValue], String)] = [([get], "0"), ([["method": "POST", "url": url, "body": .object(body)], get], "1")]
+        let batches: [([JSONValue], String)] = [
+            ([get], "0"), ([["method": "POST", "url": url, "body": .object(body)], get], "1"),
+        ]
         for (requests, index) in batches {
             let reply = try await bench.context.send(.post, "/api/batch", body: ["requests": .array(requests)])
             bench.context.adopt(id: id, deletePath: PocketBaseBench.recordPath(collection, id))
@@ -154,7 +174,9 @@ extension PocketBaseSuites {
                 bench.context.fail(
                     .pocketBaseError, at: "/data/requests/\(index)",
                     "\(reply.request): expected data.requests.\"\(index)\" {code: batch_request_failed, message, response}, got \(PocketBaseBench.show(reply.value(at: "/data")))",
-                    detail: "fix: a GET inside a batch fails it; the failing index holds batch_request_failed with the inner error (pocketbase.md §12)")
+                    detail:
+                        "fix: a GET inside a batch fails it; the failing index holds batch_request_failed with the inner error (pocketbase.md §12)"
+                )
             }
         }
     }
@@ -167,17 +189,25 @@ extension PocketBaseSuites {
         let get: JSONValue = ["method": "GET", "url": .string(PocketBaseBench.recordsPath(collection))]
         let probes: [([JSONValue], String, JSONValue?)] = [
             ([], "validation_required", nil),
-            (Array(repeating: get, count: Int(max) + 1), "validation_length_too_long", ["max": .number(JSONNumber(max)), "min": 0]),
+            (
+                Array(repeating: get, count: Int(max) + 1), "validation_length_too_long",
+                ["max": .number(JSONNumber(max)), "min": 0]
+            ),
         ]
         for (requests, code, params) in probes {
             let reply = try await bench.context.send(.post, "/api/batch", body: ["requests": .array(requests)])
-            try bench.context.require(reply, status: 400, rule: .pocketBaseError, "a batch of \(requests.count) requests")
+            try bench.context.require(
+                reply, status: 400, rule: .pocketBaseError, "a batch of \(requests.count) requests")
             expectMessage(bench, reply, "Invalid batch request data.", "pocketbase.md §12")
-            if reply.value(at: "/data/requests/code") != .string(code) || reply.value(at: "/data/requests/params") != params {
+            if reply.value(at: "/data/requests/code") != .string(code)
+                || reply.value(at: "/data/requests/params") != params
+            {
                 bench.context.fail(
                     .pocketBaseError, at: "/data/requests",
                     "\(reply.request) of \(requests.count) requests: expected \(code)\(params.map { " with params \($0.serialized())" } ?? ""), got \(PocketBaseBench.show(reply.value(at: "/data/requests")))",
-                    detail: "fix: an empty batch is validation_required, a too long one validation_length_too_long {max, min} (pocketbase.md §12)")
+                    detail:
+                        "fix: an empty batch is validation_required, a too long one validation_length_too_long {max, min} (pocketbase.md §12)"
+                )
             }
         }
     }

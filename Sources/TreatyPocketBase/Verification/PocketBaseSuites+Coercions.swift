@@ -11,7 +11,9 @@ extension PocketBaseSuites {
         _ collection: PocketBaseCollection, all: [PocketBaseCollection], suite: String, location: SourceLocation?
     ) -> [VerificationCase] {
         let name = collection.name
-        let own = collection.fields.filter { !$0.system && !$0.hidden && PocketBaseSampleValues.isWritable($0, in: collection) }
+        let own = collection.fields.filter {
+            !$0.system && !$0.hidden && PocketBaseSampleValues.isWritable($0, in: collection)
+        }
         let fields = CoercedFields(
             bool: own.first { $0.type == .bool }, number: own.first { $0.type == .number },
             many: own.first { $0.isMultiple && Self.relationTarget(of: $0, in: all) != nil },
@@ -31,7 +33,8 @@ extension PocketBaseSuites {
         if fields.many != nil || fields.number != nil {
             cases.append(
                 makeCase(
-                    suite, "\(name): +rel prepends, rel- of an absent id does nothing, num- subtracts, a plain key goes first",
+                    suite,
+                    "\(name): +rel prepends, rel- of an absent id does nothing, num- subtracts, a plain key goes first",
                     rules: [.pocketBaseType],
                     clauses: (fields.many != nil ? ["§10.12"] : []) + ["§10.13", "§10.14"], location: location,
                     writes: true, collections: all
@@ -47,7 +50,8 @@ extension PocketBaseSuites {
                     let path = PocketBaseBench.recordPath(collection, id)
                     let before = try await bench.view(collection, id)
                     let reply = try await bench.context.send(.patch, path, body: [required.name: .null])
-                    try bench.context.require(reply, status: 400, rule: .pocketBaseError, "a PATCH of \(required.name): null")
+                    try bench.context.require(
+                        reply, status: 400, rule: .pocketBaseError, "a PATCH of \(required.name): null")
                     bench.judge(bench.conformance.checkError(reply.json, status: 400), in: reply)
                     let pointer = "/data/\(required.name)/code"
                     if reply.value(at: pointer) != "validation_required"
@@ -62,7 +66,8 @@ extension PocketBaseSuites {
                     if after[required.name] != before[required.name] {
                         bench.context.fail(
                             .pocketBaseError, at: "/\(required.name)",
-                            "after the refused \(reply.request), \(required.name) is \(PocketBaseBench.show(after[required.name]))")
+                            "after the refused \(reply.request), \(required.name) is \(PocketBaseBench.show(after[required.name]))"
+                        )
                     }
                 })
         }
@@ -125,7 +130,8 @@ extension PocketBaseSuites {
         try bench.context.require(changed, status: 200, rule: .pocketBaseType, "a PATCH of coercible values")
         expect(
             bench, changed, expected,
-            "pocketbase.md §10: other strings → false, \"abc\" → 0, duplicates dropped, a single relation keeps the last id, offsets → UTC")
+            "pocketbase.md §10: other strings → false, \"abc\" → 0, duplicates dropped, a single relation keeps the last id, offsets → UTC"
+        )
         if let date = fields.date {
             let garbage = try await bench.context.send(.patch, path, body: [date.name: "treaty-not-a-date"])
             try bench.context.require(garbage, status: 200, rule: .pocketBaseType, "a PATCH of an unparsable date")
@@ -135,7 +141,9 @@ extension PocketBaseSuites {
 
     /// §10: `+rel` prepends, `rel-` of an absent id changes nothing, `num-` subtracts, and a plain
     /// key beside its modifier is applied first whatever the body's order.
-    static func checkMoreModifiers(_ bench: PocketBaseBench, _ collection: PocketBaseCollection, _ fields: CoercedFields)
+    static func checkMoreModifiers(
+        _ bench: PocketBaseBench, _ collection: PocketBaseCollection, _ fields: CoercedFields
+    )
         async throws
     {
         let (id, body) = try await bench.createRecord(collection, check: false)
@@ -147,7 +155,10 @@ extension PocketBaseSuites {
             let steps: [(JSONObject, JSONValue, String)] = [
                 (["+" + many.name: new], [new, old], "+rel prepends"),
                 ([many.name + "-": "treatymissing00"], [new, old], "rel- of an absent id changes nothing"),
-                ([many.name + "+": new, many.name: [old]], [old, new], "the plain value goes first, then rel+ appends"),
+                (
+                    [many.name + "+": new, many.name: [old]], [old, new],
+                    "the plain value goes first, then rel+ appends"
+                ),
             ]
             for (change, result, meaning) in steps {
                 let reply = try await bench.context.send(.patch, path, body: .object(change))

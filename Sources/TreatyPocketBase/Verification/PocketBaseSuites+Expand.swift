@@ -49,7 +49,8 @@ extension PocketBaseSuites {
         cases.append(
             makeCase(
                 suite, "\(name): fields=* keeps every key; expanded data appears only when fields names it",
-                rules: [.pocketBaseRecord], clauses: ["§9.2", "§9.3"], location: location, writes: true, collections: all
+                rules: [.pocketBaseRecord], clauses: ["§9.2", "§9.3"], location: location, writes: true,
+                collections: all
             ) { bench in try await Self.checkFieldsStarAndExpand(bench, collection, relations.first) })
         if let text = Self.excerptField(of: collection) {
             cases.append(
@@ -65,13 +66,16 @@ extension PocketBaseSuites {
             ) { bench in
                 let id = try await bench.create(collection, check: false)
                 let reply = try await bench.context.send(
-                    .get, PocketBaseBench.recordsPath(collection), query: [("filter", "id='\(id)'"), ("fields", "page")])
+                    .get, PocketBaseBench.recordsPath(collection),
+                    query: [("filter", "id='\(id)'"), ("fields", "page")])
                 try bench.context.require(reply, status: 200, rule: .pocketBaseList, "listing with fields=page")
                 if reply.value(at: "/items") != [.object(JSONObject())] || reply.value(at: "/totalItems") != 1 {
                     bench.context.fail(
                         .pocketBaseList, at: "/items",
                         "\(reply.request): expected items [{}] and totalItems 1, got \(PocketBaseBench.show(reply.value(at: "/items"))) and \(PocketBaseBench.show(reply.value(at: "/totalItems")))",
-                        detail: "fix: on a list, fields= selects the items' keys and leaves the envelope whole (pocketbase.md §9)")
+                        detail:
+                            "fix: on a list, fields= selects the items' keys and leaves the envelope whole (pocketbase.md §9)"
+                    )
                 }
             })
         return cases
@@ -104,7 +108,8 @@ extension PocketBaseSuites {
     )? {
         for other in all where !other.name.hasPrefix("_") && other.type == .base && other.name != collection.name {
             if let field = other.fields.first(where: {
-                relationTarget(of: $0, in: all)?.name == collection.name && PocketBaseSampleValues.isWritable($0, in: other)
+                relationTarget(of: $0, in: all)?.name == collection.name
+                    && PocketBaseSampleValues.isWritable($0, in: other)
             }) {
                 return (other, field)
             }
@@ -160,16 +165,20 @@ extension PocketBaseSuites {
 
     /// §8: `expand=a.b` puts `b` into the expanded `a`'s own `expand`.
     static func checkChain(
-        _ bench: PocketBaseBench, _ collection: PocketBaseCollection, _ first: PocketBaseField, _ second: PocketBaseField
+        _ bench: PocketBaseBench, _ collection: PocketBaseCollection, _ first: PocketBaseField,
+        _ second: PocketBaseField
     ) async throws {
         guard let target = relationTarget(of: first, in: bench.collections) else { return }
         let (id, body) = try await bench.createRecord(collection, check: false)
         guard let middle = (body[first.name]?.arrayValue?.first ?? body[first.name])?.stringValue else { return }
         let related = try await bench.view(target, middle)
-        let wanted = (related[second.name]?.arrayValue ?? related[second.name].map { [$0] } ?? []).compactMap(\.stringValue)
-            .filter { !$0.isEmpty }
+        let wanted = (related[second.name]?.arrayValue ?? related[second.name].map { [$0] } ?? []).compactMap(
+            \.stringValue
+        )
+        .filter { !$0.isEmpty }
         let path = "\(first.name).\(second.name)"
-        let reply = try await bench.context.send(.get, PocketBaseBench.recordPath(collection, id), query: [("expand", path)])
+        let reply = try await bench.context.send(
+            .get, PocketBaseBench.recordPath(collection, id), query: [("expand", path)])
         try bench.context.require(reply, status: 200, rule: .pocketBaseRecord, "viewing with expand=\(path)")
         let outer = reply.value(at: "/expand/\(first.name)")
         let inner = (outer?.arrayValue?.first ?? outer)?["expand"]?[second.name]
@@ -191,14 +200,17 @@ extension PocketBaseSuites {
         let first = try await create(bench, referrer, id: clientID("zz"), set: [field.name: link])
         let second = try await create(bench, referrer, id: clientID("aa"), set: [field.name: link])
         let key = "\(referrer.name)_via_\(field.name)"
-        let reply = try await bench.context.send(.get, PocketBaseBench.recordPath(collection, id), query: [("expand", key)])
+        let reply = try await bench.context.send(
+            .get, PocketBaseBench.recordPath(collection, id), query: [("expand", key)])
         try bench.context.require(reply, status: 200, rule: .pocketBaseRecord, "viewing with expand=\(key)")
         let found = expandedIDs(reply.value(at: "/expand/\(key)"))
         if found != [first, second] || reply.value(at: "/expand/\(key)")?.arrayValue == nil {
             bench.context.fail(
                 .pocketBaseRecord, at: "/expand/\(key)",
                 "\(reply.request): expected the array [\(first), \(second)] (insertion order), got \(found)",
-                detail: "fix: a back-relation expands to an array of the referring records in insertion order (pocketbase.md §8)")
+                detail:
+                    "fix: a back-relation expands to an array of the referring records in insertion order (pocketbase.md §8)"
+            )
         }
     }
 
@@ -213,8 +225,11 @@ extension PocketBaseSuites {
         var visible: [String: [String]] = [:]
         for relation in relations {
             guard let target = relationTarget(of: relation, in: bench.collections) else { continue }
-            for related in (body[relation.name]?.arrayValue ?? body[relation.name].map { [$0] } ?? []).compactMap(\.stringValue) {
-                let view = try await bench.context.send(.get, PocketBaseBench.recordPath(target, related), headers: guest)
+            for related in (body[relation.name]?.arrayValue ?? body[relation.name].map { [$0] } ?? []).compactMap(
+                \.stringValue)
+            {
+                let view = try await bench.context.send(
+                    .get, PocketBaseBench.recordPath(target, related), headers: guest)
                 if view.status == 200 { visible[relation.name, default: []].append(related) }
             }
         }

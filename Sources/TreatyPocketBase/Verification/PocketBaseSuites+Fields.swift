@@ -47,7 +47,9 @@ extension PocketBaseSuites {
                 bench.context.fail(
                     .pocketBaseRecord, at: "/expand/\(relation.name)",
                     "\(reply.request): expected the expanded keys \(expected), got \(found)",
-                    detail: "fix: expand.<name>.<key> selects keys of the expanded record, expand.<name>.* all of them (pocketbase.md §9)")
+                    detail:
+                        "fix: expand.<name>.<key> selects keys of the expanded record, expand.<name>.* all of them (pocketbase.md §9)"
+                )
             }
         }
     }
@@ -83,7 +85,9 @@ extension PocketBaseSuites {
                 bench.context.fail(
                     .pocketBaseRecord, at: "/\(field.name)",
                     "\(reply.request) of \(JSONValue.string(html).serialized()): expected \(JSONValue.string(expected).serialized()) beside the other keys asked, got \(PocketBaseBench.show(found))",
-                    detail: "fix: :excerpt strips HTML, collapses whitespace, cuts to max, trims, and adds ... only when cut and asked (pocketbase.md §9)")
+                    detail:
+                        "fix: :excerpt strips HTML, collapses whitespace, cuts to max, trims, and adds ... only when cut and asked (pocketbase.md §9)"
+                )
             }
         }
     }

@@ -13,25 +13,32 @@ extension PocketBaseSuites {
     ) -> [VerificationCase] {
         let name = collection.name
         let many = collection.fields.first {
-            $0.isMultiple && Self.relationTarget(of: $0, in: all) != nil && PocketBaseSampleValues.isWritable($0, in: collection)
+            $0.isMultiple && Self.relationTarget(of: $0, in: all) != nil
+                && PocketBaseSampleValues.isWritable($0, in: collection)
         }
         var cases = [
             makeCase(
                 suite, "\(name): a multipart create takes repeated keys and @jsonPayload", rules: [.pocketBaseType],
-                clauses: (many != nil ? ["§10.16"] : []) + ["§10.17"], location: location, writes: true, collections: all
+                clauses: (many != nil ? ["§10.16"] : []) + ["§10.17"], location: location, writes: true,
+                collections: all
             ) { bench in try await Self.checkMultipart(bench, collection, many) }
         ]
-        if let file = collection.fields.first(where: { Self.sampleFile(for: $0) != nil }), let sample = Self.sampleFile(for: file) {
+        if let file = collection.fields.first(where: { Self.sampleFile(for: $0) != nil }),
+            let sample = Self.sampleFile(for: file)
+        {
             cases.append(
                 makeCase(
-                    suite, "\(name): an uploaded \(file.name) gets a random suffix, downloads with its type, and null removes it",
+                    suite,
+                    "\(name): an uploaded \(file.name) gets a random suffix, downloads with its type, and null removes it",
                     rules: [.pocketBaseRecord], clauses: ["§10.18", "§2.9", "§10.19"], location: location, writes: true,
                     collections: all
                 ) { bench in try await Self.checkFile(bench, collection, file, sample) })
         }
         let referrers = all.filter { !$0.name.hasPrefix("_") && $0.type == .base }.flatMap { other in
-            other.fields.filter { Self.relationTarget(of: $0, in: all)?.name == name && PocketBaseSampleValues.isWritable($0, in: other) }
-                .map { (other, $0) }
+            other.fields.filter {
+                Self.relationTarget(of: $0, in: all)?.name == name && PocketBaseSampleValues.isWritable($0, in: other)
+            }
+            .map { (other, $0) }
         }
         let pruned = referrers.first { !$0.1.required && !Self.cascades($0.1) }
         let cascading = referrers.first { Self.cascades($0.1) }
@@ -40,7 +47,8 @@ extension PocketBaseSuites {
                 makeCase(
                     suite, "\(name): a delete prunes references to it and deletes cascading referrers",
                     rules: [.pocketBaseRecord],
-                    clauses: (pruned != nil ? ["§10.20"] : []) + (cascading != nil ? ["§10.21"] : []), location: location,
+                    clauses: (pruned != nil ? ["§10.20"] : []) + (cascading != nil ? ["§10.21"] : []),
+                    location: location,
                     writes: true, collections: all
                 ) { bench in
                     for (referrer, field) in [pruned, cascading].compactMap({ $0 }) {
@@ -105,7 +113,9 @@ extension PocketBaseSuites {
         async throws
     {
         var body = try await bench.body(for: collection)
-        if let many, let target = relationTarget(of: many, in: bench.collections), let old = body[many.name]?.arrayValue?.first {
+        if let many, let target = relationTarget(of: many, in: bench.collections),
+            let old = body[many.name]?.arrayValue?.first
+        {
             body[many.name] = [old, .string(try await create(bench, target))]
         }
         var parts: [(String, String?, [UInt8])] = []
@@ -115,9 +125,14 @@ extension PocketBaseSuites {
             }
         }
         let (bytes, headers) = multipart(parts)
-        let reply = try await bench.context.send(.post, PocketBaseBench.recordsPath(collection), headers: headers, bytes: bytes)
+        let reply = try await bench.context.send(
+            .post, PocketBaseBench.recordsPath(collection), headers: headers, bytes: bytes)
         try bench.context.require(reply, status: 200, rule: .pocketBaseType, "a multipart create")
-        if let many { expect(bench, reply, [(many.name, body[many.name] ?? [])], "repeated keys give a multi-valued field its values (pocketbase.md §10)") }
+        if let many {
+            expect(
+                bench, reply, [(many.name, body[many.name] ?? [])],
+                "repeated keys give a multi-valued field its values (pocketbase.md §10)")
+        }
         bench.compare(body, with: reply.json?.objectValue ?? JSONObject(), collection: collection, in: reply)
         var other = bench
         other.unique = PocketBaseSampleValues.uniqueSuffix()
@@ -145,7 +160,8 @@ extension PocketBaseSuites {
         let stored = (value?.arrayValue?.first ?? value)?.stringValue ?? ""
         let suffix = stored.dropFirst(stem.count).prefix(10)
         let fileExtension = "." + (file.split(separator: ".").last ?? "")
-        if !stored.hasPrefix(stem) || stored.count != stem.count + 10 + fileExtension.count || !stored.hasSuffix(fileExtension)
+        if !stored.hasPrefix(stem) || stored.count != stem.count + 10 + fileExtension.count
+            || !stored.hasSuffix(fileExtension)
             || !suffix.allSatisfy({ PocketBaseRecordID.alphabet.contains($0) })
         {
             bench.context.fail(
@@ -183,13 +199,16 @@ extension PocketBaseSuites {
         let id = try await bench.create(collection, check: false)
         let other = try await create(bench, referrer, set: [field.name: field.isMultiple ? [.string(id)] : .string(id)])
         let deleted = try await bench.context.send(.delete, PocketBaseBench.recordPath(collection, id))
-        try bench.context.require(deleted, status: 204, rule: .pocketBaseRecord, "deleting a record another one points at")
+        try bench.context.require(
+            deleted, status: 204, rule: .pocketBaseRecord, "deleting a record another one points at")
         let after = try await bench.context.send(.get, PocketBaseBench.recordPath(referrer, other))
         if cascades(field) {
             if after.status != 404 {
                 bench.context.fail(
                     .pocketBaseRecord, "after \(deleted.request), \(after.request) answered \(after.status), not 404",
-                    detail: "fix: a delete deletes the records pointing at it through a cascadeDelete relation (pocketbase.md §10)")
+                    detail:
+                        "fix: a delete deletes the records pointing at it through a cascadeDelete relation (pocketbase.md §10)"
+                )
             }
             return
         }

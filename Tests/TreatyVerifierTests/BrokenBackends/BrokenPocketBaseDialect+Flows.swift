@@ -16,7 +16,8 @@ extension BrokenPocketBaseDialect {
         switch breakage {
         case .dropsLegacyAuthMethods where path.hasSuffix("/auth-methods"):
             return Self.rewriting(forward(request)) { object in
-                object = JSONObject(object.members.filter { !["authProviders", "usernamePassword", "emailPassword"].contains($0.key) })
+                object = JSONObject(
+                    object.members.filter { !["authProviders", "usernamePassword", "emailPassword"].contains($0.key) })
             }
         case .mintsLongerTokens where path.hasSuffix("/auth-with-password") && !path.contains("/_superusers/"):
             return Self.rewritingToken(forward(request)) { claims in
@@ -32,10 +33,12 @@ extension BrokenPocketBaseDialect {
             let response = forward(request)
             guard response.status.code == 403 else { return response }
             return .json(["status": 400, "message": "Invalid or expired OTP.", "data": [:]], status: 400)
-        case .revealsUnknownResetEmails where path.hasSuffix("/request-password-reset") || path.hasSuffix("/request-verification"):
+        case .revealsUnknownResetEmails
+        where path.hasSuffix("/request-password-reset") || path.hasSuffix("/request-verification"):
             let response = forward(request)
             let email = (try? JSONParser().parse(request.body))?["email"]
-            guard response.status.code == 204, !(store.dump("users") ?? []).contains(where: { $0["email"] == email }) else {
+            guard response.status.code == 204, !(store.dump("users") ?? []).contains(where: { $0["email"] == email })
+            else {
                 return response
             }
             return .json(["status": 404, "message": "The requested resource wasn't found.", "data": [:]], status: 404)
@@ -53,7 +56,9 @@ extension BrokenPocketBaseDialect {
             return .json(["status": 400, "message": "Failed to authenticate.", "data": [:]], status: 400)
         case .rewordsAuthContext:
             return Self.rewriting(forward(request)) { object in
-                if object["message"] == "Missing or invalid auth collection context." { object["message"] = "Missing collection context." }
+                if object["message"] == "Missing or invalid auth collection context." {
+                    object["message"] = "Missing collection context."
+                }
             }
         case .batchesWhenOff where isBatch:
             let response = forward(request)
@@ -79,7 +84,9 @@ extension BrokenPocketBaseDialect {
                 }
             }
         case .createsOnEveryPut where isBatch:
-            return forward(Self.mappingBatch(request) { item in item["method"] == "PUT" ? item.merging(["method": "POST"]) : item })
+            return forward(
+                Self.mappingBatch(request) { item in item["method"] == "PUT" ? item.merging(["method": "POST"]) : item }
+            )
         case .dropsBatchURLQueries where isBatch:
             return forward(
                 Self.mappingBatch(request) { item in
@@ -102,10 +109,13 @@ extension BrokenPocketBaseDialect {
     }
 
     /// The batch request with each of its requests changed by `change`.
-    static func mappingBatch(_ request: DialectRequest, _ change: @escaping (JSONObject) -> JSONObject) -> DialectRequest {
+    static func mappingBatch(_ request: DialectRequest, _ change: @escaping (JSONObject) -> JSONObject)
+        -> DialectRequest
+    {
         request.mappingBody { body in
             body.mapping { key, value in
-                key == "requests" ? .array((value.arrayValue ?? []).map { $0.objectValue.map { .object(change($0)) } ?? $0 }) : value
+                key == "requests"
+                    ? .array((value.arrayValue ?? []).map { $0.objectValue.map { .object(change($0)) } ?? $0 }) : value
             }
         }
     }
@@ -120,7 +130,9 @@ extension BrokenPocketBaseDialect {
     }
 
     /// The response with the claims of its `token` changed by `change` (the signature is kept).
-    static func rewritingToken(_ response: DialectResponse, _ change: @escaping (inout JSONObject) -> Void) -> DialectResponse {
+    static func rewritingToken(_ response: DialectResponse, _ change: @escaping (inout JSONObject) -> Void)
+        -> DialectResponse
+    {
         rewriting(response) { object in
             guard let token = object["token"]?.stringValue else { return }
             let parts = token.split(separator: ".").map(String.init)

@@ -15,15 +15,20 @@ extension BrokenPocketBaseDialect {
         let isGuest = (request.headers[.authorization] ?? "").isEmpty
         switch breakage {
         case .sortsMultiExpandsByID where expands:
-            return Self.mappingExpands(forward(request)) { key, items in key.contains("_via_") ? items : Self.sortedByID(items) }
+            return Self.mappingExpands(forward(request)) { key, items in
+                key.contains("_via_") ? items : Self.sortedByID(items)
+            }
         case .sortsBackRelationsByID where expands:
-            return Self.mappingExpands(forward(request)) { key, items in key.contains("_via_") ? Self.sortedByID(items) : items }
+            return Self.mappingExpands(forward(request)) { key, items in
+                key.contains("_via_") ? Self.sortedByID(items) : items
+            }
         case .dropsNestedExpands where expands:
             return Self.mappingExpands(forward(request)) { _, items in
                 items.map { item in JSONObject(item.members.filter { $0.key != "expand" }) }
             }
         case .expandsForbiddenRecords where expands && isGuest:
-            let names = (request.query.first { $0.name == "expand" }?.value ?? "").split(separator: ",").map(String.init)
+            let names = (request.query.first { $0.name == "expand" }?.value ?? "").split(separator: ",").map(
+                String.init)
             return Self.mappingRecords(forward(request)) { record in
                 var record = record
                 var expand = record["expand"]?.objectValue ?? JSONObject()
@@ -32,7 +37,9 @@ extension BrokenPocketBaseDialect {
                     let found = ids.compactMap { id in
                         Self.blogCollections.lazy.compactMap { try? store.get($0, id: id) }.first.map(JSONValue.object)
                     }
-                    if let first = found.first { expand[name] = record[name]?.arrayValue != nil ? .array(found) : first }
+                    if let first = found.first {
+                        expand[name] = record[name]?.arrayValue != nil ? .array(found) : first
+                    }
                 }
                 record["expand"] = .object(expand)
                 return record
@@ -51,7 +58,9 @@ extension BrokenPocketBaseDialect {
             }
             return Self.rewriting(forward(request)) { object in
                 for name in names {
-                    if let text = object[name]?.stringValue, !text.hasSuffix("...") { object[name] = .string(text + "...") }
+                    if let text = object[name]?.stringValue, !text.hasSuffix("...") {
+                        object[name] = .string(text + "...")
+                    }
                 }
             }
         case .appliesFieldsToListEnvelope where isRecords && request.path.hasSuffix("/records") && fields != nil:
@@ -62,7 +71,8 @@ extension BrokenPocketBaseDialect {
         case .readsAnyTextAsTrue where isRecords:
             return forward(
                 request.mappingBody { body in
-                    body.mapping { key, value in key == "featured" && value.stringValue?.isEmpty == false ? true : value }
+                    body.mapping { key, value in key == "featured" && value.stringValue?.isEmpty == false ? true : value
+                    }
                 })
         case .keepsFirstOfSingleRelationArray where isRecords:
             return forward(
@@ -82,7 +92,11 @@ extension BrokenPocketBaseDialect {
         case .appendsPrependedIDs where isRecords && request.method == .patch:
             return forward(
                 request.mappingBody { body in
-                    JSONObject(body.members.map { .init(key: $0.key.hasPrefix("+") ? String($0.key.dropFirst()) + "+" : $0.key, value: $0.value) })
+                    JSONObject(
+                        body.members.map {
+                            .init(
+                                key: $0.key.hasPrefix("+") ? String($0.key.dropFirst()) + "+" : $0.key, value: $0.value)
+                        })
                 })
         case .refusesRemovingAbsentIDs where isRecords && request.method == .patch:
             return refusingAbsentRemoval(request, forward: forward)
@@ -100,19 +114,25 @@ extension BrokenPocketBaseDialect {
             else { return response }
             return forward(request.mappingBody { body in JSONObject(body.members.filter { data[$0.key] == nil }) })
         case .ignoresNullOnFiles where isRecords && request.method == .patch:
-            return forward(request.mappingBody { JSONObject($0.members.filter { !(["cover", "avatar"].contains($0.key) && $0.value.isNull) }) })
+            return forward(
+                request.mappingBody {
+                    JSONObject($0.members.filter { !(["cover", "avatar"].contains($0.key) && $0.value.isNull) })
+                })
         case .keepsLastRepeatedKey where isRecords:
-            return forward(request.mappingParts { parts in
-                parts.enumerated().filter { index, part in
-                    part.file || !parts[(index + 1)...].contains { $0.name == part.name }
-                }.map(\.element)
-            })
+            return forward(
+                request.mappingParts { parts in
+                    parts.enumerated().filter { index, part in
+                        part.file || !parts[(index + 1)...].contains { $0.name == part.name }
+                    }.map(\.element)
+                })
         case .ignoresJSONPayload where isRecords:
             return forward(request.mappingParts { $0.filter { $0.name != "@jsonPayload" } })
         case .answersClientFileNames where isRecords:
             guard let original = request.parts?.first(where: \.file)?.fileName else { return nil }
             return Self.rewriting(forward(request)) { object in
-                for key in ["cover", "avatar"] where object[key]?.stringValue?.isEmpty == false { object[key] = .string(original) }
+                for key in ["cover", "avatar"] where object[key]?.stringValue?.isEmpty == false {
+                    object[key] = .string(original)
+                }
             }
         case .servesFilesAsOctetStream where request.path.hasPrefix("/api/files/"):
             var response = forward(request)
@@ -122,14 +142,18 @@ extension BrokenPocketBaseDialect {
             .skipsCascadeDeletes where isRecords && request.method == .delete:
             let before = Self.blogCollections.map { ($0, store.dump($0) ?? []) }
             let response = forward(request)
-            guard response.status.code == 204, let deleted = request.path.split(separator: "/").last.map(String.init) else {
+            guard response.status.code == 204, let deleted = request.path.split(separator: "/").last.map(String.init)
+            else {
                 return response
             }
             for (collection, rows) in before {
-                let after = Dictionary((store.dump(collection) ?? []).map { ($0["id"]?.stringValue ?? "", $0) }) { a, _ in a }
+                let after = Dictionary((store.dump(collection) ?? []).map { ($0["id"]?.stringValue ?? "", $0) }) {
+                    a, _ in a
+                }
                 for row in rows {
                     guard let id = row["id"]?.stringValue, id != deleted else { continue }
-                    let restore = breakage == .skipsCascadeDeletes ? after[id] == nil : after[id].map { $0 != row } ?? false
+                    let restore =
+                        breakage == .skipsCascadeDeletes ? after[id] == nil : after[id].map { $0 != row } ?? false
                     if restore { _ = try? store.absorb(row, into: collection) }
                 }
             }
@@ -163,7 +187,10 @@ extension BrokenPocketBaseDialect {
         let held = (try? JSONParser().parse(forward(read).body))?[field]?.arrayValue
         guard let held, let id = removal.value.stringValue, !held.contains(.string(id)) else { return nil }
         var data = JSONObject()
-        data[field] = ["code": "validation_missing_rel_records", "message": "Failed to find all relation records with the provided ids."]
+        data[field] = [
+            "code": "validation_missing_rel_records",
+            "message": "Failed to find all relation records with the provided ids.",
+        ]
         return .json(["status": 400, "message": "Failed to update record.", "data": .object(data)], status: 400)
     }
 
@@ -173,7 +200,9 @@ extension BrokenPocketBaseDialect {
     }
 
     /// The response with each record (the answer, or a list's items) changed by `change`.
-    static func mappingRecords(_ response: DialectResponse, _ change: @escaping (JSONObject) -> JSONObject) -> DialectResponse {
+    static func mappingRecords(_ response: DialectResponse, _ change: @escaping (JSONObject) -> JSONObject)
+        -> DialectResponse
+    {
         rewriting(response) { object in
             if let items = object["items"]?.arrayValue {
                 object["items"] = .array(items.map { $0.objectValue.map { .object(change($0)) } ?? $0 })
@@ -194,10 +223,15 @@ extension BrokenPocketBaseDialect {
                 JSONObject(
                     expand.members.map { member in
                         if let items = member.value.arrayValue {
-                            return .init(key: member.key, value: .array(change(member.key, items.compactMap(\.objectValue)).map(JSONValue.object)))
+                            return .init(
+                                key: member.key,
+                                value: .array(change(member.key, items.compactMap(\.objectValue)).map(JSONValue.object))
+                            )
                         }
                         guard let item = member.value.objectValue else { return member }
-                        return .init(key: member.key, value: change(member.key, [item]).first.map(JSONValue.object) ?? member.value)
+                        return .init(
+                            key: member.key,
+                            value: change(member.key, [item]).first.map(JSONValue.object) ?? member.value)
                     }))
             return copy
         }
