@@ -13,14 +13,14 @@ extension PocketBasePlugin {
                     breakages: [
                         "renamesTotalItems", "ignoresSkipTotal", "reportsOnePageWhenEmpty", "capsPerPageAt500",
                         "sortsUnsortedListsByID", "ignoresUnknownSortFields",
-                    ]),
+                    ] + Self.writesBreakages(.pocketBaseList)),
                 RuleDescription(
                     .pocketBaseRecord,
                     "a record carries its collection's `collectionId` and `collectionName`, and an `id` of 15 characters `[a-z0-9]`",
                     checkedOnPayloads: true, breakages: [
                         "dropsCollectionName", "ignoresClientIDs", "addsCharsetToContentType",
                         "answersEmptyExpandForUnknownNames",
-                    ]),
+                    ] + Self.writesBreakages(.pocketBaseRecord)),
                 RuleDescription(
                     .pocketBaseField, "every declared field that is not hidden is present", checkedOnPayloads: true,
                     breakages: ["dropsADeclaredField"]),
@@ -30,7 +30,7 @@ extension PocketBasePlugin {
                     checkedOnPayloads: true, breakages: [
                         "sendsNumbersAsText", "ignoresUpdates", "storesTextNumbersAsZero", "ignoresNullInPatch",
                         "ignoresAppendModifiers",
-                    ]),
+                    ] + Self.writesBreakages(.pocketBaseType)),
                 RuleDescription(
                     .pocketBaseDate, "datetimes are `2006-01-02 15:04:05.000Z`", checkedOnPayloads: true,
                     breakages: ["writesISODates", "keepsUpdatedOnEmptyPatch", "storesClientTimestamps"]),
@@ -43,7 +43,7 @@ extension PocketBasePlugin {
                     breakages: [
                         "sendsUnshapedErrors", "reportsShortIDsAsInvalidFormat", "acceptsIDChanges", "rewordsNotFound",
                         "acceptsWrongPasswords", "refreshesForeignTokens",
-                    ]),
+                    ] + Self.writesBreakages(.pocketBaseError)),
             ],
             breakageMatrix: "Tests/TreatyVerifierTests/PocketBaseBrokenBackendTests.swift",
             spec: "pocketbase.md", clauses: Self.specClauses)
