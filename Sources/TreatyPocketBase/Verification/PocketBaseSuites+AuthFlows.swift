@@ -290,6 +290,7 @@ extension PocketBaseSuites {
             body["password"] = .string(password)
             body["passwordConfirm"] = .string(confirm)
             let reply = try await bench.context.send(.post, path, body: .object(body))
+            adoptCreated(bench, reply, collection)
             try bench.context.require(reply, status: 400, rule: .pocketBaseError, "a sign-up with a bad \(key)")
             if reply.value(at: "/data/\(key)/code") != .string(code) {
                 bench.context.fail(
@@ -306,6 +307,7 @@ extension PocketBaseSuites {
         var guest = HTTPFields()
         guest[.authorization] = ""
         let refused = try await bench.context.send(.post, path, headers: guest, body: .object(body))
+        adoptCreated(bench, refused, collection)
         try bench.context.require(refused, status: 400, rule: .pocketBaseError, "a guest's sign-up setting verified")
         if refused.value(at: "/data/verified/code") != "validation_values_mismatch" {
             bench.context.fail(
@@ -314,6 +316,7 @@ extension PocketBaseSuites {
                 detail: "fix: only superusers set verified (pocketbase.md §10)")
         }
         let allowed = try await bench.context.send(.post, path, body: .object(body))
+        adoptCreated(bench, allowed, collection)
         try bench.context.require(
             allowed, status: 200, rule: .pocketBaseError, "the superuser creating a verified record")
         if allowed.value(at: "/verified") != true {

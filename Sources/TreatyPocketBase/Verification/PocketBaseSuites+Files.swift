@@ -102,6 +102,12 @@ extension PocketBaseSuites {
         return (body, headers)
     }
 
+    /// Registers the record a create answered for clean-up (a live run deletes what it made).
+    static func adoptCreated(_ bench: PocketBaseBench, _ reply: Reply, _ collection: PocketBaseCollection) {
+        guard reply.status == 200, let id = reply.value(at: "/id")?.stringValue else { return }
+        bench.context.adopt(id: id, deletePath: PocketBaseBench.recordPath(collection, id))
+    }
+
     /// A JSON value as form text: strings as they are, other values as JSON.
     static func formText(_ value: JSONValue) -> [UInt8] {
         Array((value.stringValue ?? value.serialized()).utf8)
@@ -127,6 +133,7 @@ extension PocketBaseSuites {
         let (bytes, headers) = multipart(parts)
         let reply = try await bench.context.send(
             .post, PocketBaseBench.recordsPath(collection), headers: headers, bytes: bytes)
+        adoptCreated(bench, reply, collection)
         try bench.context.require(reply, status: 200, rule: .pocketBaseType, "a multipart create")
         if let many {
             expect(
@@ -140,6 +147,7 @@ extension PocketBaseSuites {
         let (jsonBytes, jsonHeaders) = multipart([("@jsonPayload", nil, JSONValue.object(payload).serializedBytes())])
         let json = try await bench.context.send(
             .post, PocketBaseBench.recordsPath(collection), headers: jsonHeaders, bytes: jsonBytes)
+        adoptCreated(bench, json, collection)
         try bench.context.require(json, status: 200, rule: .pocketBaseType, "a multipart create with @jsonPayload")
         bench.compare(payload, with: json.json?.objectValue ?? JSONObject(), collection: collection, in: json)
     }
