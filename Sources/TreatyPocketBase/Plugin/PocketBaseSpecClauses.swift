@@ -72,7 +72,7 @@ extension PocketBasePlugin {
         SpecClause("§9.5", "on a list `fields=` applies to the items only: `fields=page` → `items: [{}, …]`"),
         SpecClause("§10.9", "coercions: bool `\"true\"` → true, other strings → false; number `\"abc\"` → 0"),
         SpecClause("§10.10", "coercions: multi relation `\"id\"` → `[\"id\"]`, duplicates dropped; single relation `[a,b]` → `b`"),
-        SpecClause("§10.11", "coercions: dates with an offset → UTC; unparsable → `\"\"`"),
+        SpecClause("§10.11", "coercions: dates with an offset → UTC; unparsable or numeric → `\"\"`"),
         SpecClause("§10.12", "`+rel` prepends"),
         SpecClause("§10.13", "`rel-` of an absent id is a no-op; `num-` subtracts"),
         SpecClause("§10.14", "a plain key and its modifier in one write: the plain value first"),

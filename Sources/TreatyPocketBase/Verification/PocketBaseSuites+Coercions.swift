@@ -133,9 +133,17 @@ extension PocketBaseSuites {
             "pocketbase.md §10: other strings → false, \"abc\" → 0, duplicates dropped, a single relation keeps the last id, offsets → UTC"
         )
         if let date = fields.date {
-            let garbage = try await bench.context.send(.patch, path, body: [date.name: "treaty-not-a-date"])
-            try bench.context.require(garbage, status: 200, rule: .pocketBaseType, "a PATCH of an unparsable date")
-            expect(bench, garbage, [(date.name, "")], "pocketbase.md §10: an unparsable date is stored as \"\"")
+            for value: JSONValue in [
+                "2024-01-02 10:00:00.000Z", "treaty-not-a-date", "2024-01-02 10:00:00.000Z", 12345,
+            ] {
+                let reply = try await bench.context.send(.patch, path, body: [date.name: value])
+                try bench.context.require(
+                    reply, status: 200, rule: .pocketBaseType, "a PATCH of the date \(value.serialized())")
+                let stored: JSONValue = value.stringValue?.hasPrefix("2024") == true ? value : ""
+                expect(
+                    bench, reply, [(date.name, stored)],
+                    "pocketbase.md §10: an unparsable or numeric date is stored as \"\"")
+            }
         }
     }
 
