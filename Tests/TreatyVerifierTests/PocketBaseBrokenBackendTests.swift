@@ -56,5 +56,6 @@ import TreatyVerifier
     func brokenBackendFails(_ breakage: PocketBaseBreakage) async throws {
         let run = try await Self.verify { BrokenPocketBaseDialect(breakage: breakage, wrapped: $0) }
         run.expectFailure(with: breakage.expectedRule, fromABackendThat: breakage.testDescription)
+        try Self.expectClauseCaseFails(run, breakage)
     }
 }

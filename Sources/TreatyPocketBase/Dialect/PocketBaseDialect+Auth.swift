@@ -57,6 +57,11 @@ extension PocketBaseDialect {
             }
             return Self.json(["otpId": .string(otpId)])
         case ("auth-with-otp", .post, 0):
+            // As request-otp: the real 0.40 refuses before reading the body.
+            guard auth.otp.enabled else {
+                throw PocketBaseErrorResponse(
+                    status: 403, message: "The collection is not configured to allow OTP authentication.")
+            }
             let body = try bodyObject(call.request)
             let otpId = body["otpId"].map(GoCast.string) ?? ""
             let password = body["password"].map(GoCast.string) ?? ""

@@ -37,14 +37,14 @@ extension PocketBasePlugin {
                         "matchesHiddenEmails",
                         "truncatesDecimals",
                         "readsCollectionEqualsAsAny",
-                    ]),
+                    ] + Self.writesBreakages(.pocketBaseList)),
                 RuleDescription(
                     .pocketBaseRecord,
                     "a record carries its collection's `collectionId` and `collectionName`, and an `id` of 15 characters `[a-z0-9]`",
                     checkedOnPayloads: true, breakages: [
                         "dropsCollectionName", "ignoresClientIDs", "addsCharsetToContentType",
                         "answersEmptyExpandForUnknownNames",
-                    ]),
+                    ] + Self.writesBreakages(.pocketBaseRecord)),
                 RuleDescription(
                     .pocketBaseField, "every declared field that is not hidden is present", checkedOnPayloads: true,
                     breakages: ["dropsADeclaredField"]),
@@ -54,7 +54,7 @@ extension PocketBasePlugin {
                     checkedOnPayloads: true, breakages: [
                         "sendsNumbersAsText", "ignoresUpdates", "storesTextNumbersAsZero", "ignoresNullInPatch",
                         "ignoresAppendModifiers",
-                    ]),
+                    ] + Self.writesBreakages(.pocketBaseType)),
                 RuleDescription(
                     .pocketBaseDate, "datetimes are `2006-01-02 15:04:05.000Z`", checkedOnPayloads: true,
                     breakages: ["writesISODates", "keepsUpdatedOnEmptyPatch", "storesClientTimestamps"]),
@@ -72,7 +72,7 @@ extension PocketBasePlugin {
                         "refusesBearerTokens",
                         "letsAnyoneFilterHiddenFields",
                         "letsGuestsFilterByRequest",
-                    ]),
+                    ] + Self.writesBreakages(.pocketBaseError)),
             ],
             breakageMatrix: "Tests/TreatyVerifierTests/PocketBaseBrokenBackendTests.swift",
             spec: "pocketbase.md", clauses: Self.specClauses)

@@ -4,10 +4,10 @@ extension PocketBasePlugin {
     /// The clauses of `shared/dialects/pocketbase.md` that state a server behaviour, in spec order: the
     /// clause → case map `treaty rules --clauses` shows.
     ///
-    /// The catalogue covers the records API (§1–§4, §8–§10 as far as the generated cases reach),
-    /// the API rules (§5), the filter and sort semantics (§6, §7) and a batch's transaction (§12);
-    /// the auth flows beyond login and refresh (§11), the rest of batch (§12) and the finer expand
-    /// and field-selection semantics are not stated here yet.
+    /// The catalogue covers every section that states a server behaviour: conventions and
+    /// endpoints (§1, §2), errors (§3), lists (§4), API rules (§5), filters (§6), sorts (§7),
+    /// expand (§8), field selection (§9), writes and files (§10), the auth flows (§11) and batch
+    /// (§12). §13 records SDK documentation mismatches, not server behaviour.
     static let specClauses: [SpecClause] = [
         SpecClause("§1.1", "JSON replies: `Content-Type: application/json` (no charset); 204 replies: no body, no Content-Type"),
         SpecClause(
@@ -104,5 +104,62 @@ extension PocketBasePlugin {
         ),
         SpecClause("§11.4", "`auth-refresh`: no/invalid token → 401, other collection's token → 403"),
         SpecClause("§12.3", "a batch is one transaction: any failure rolls everything back (400 `Batch transaction failed.`)"),
+        SpecClause("§2.8", "an auth route on a base collection → 404 `Missing or invalid auth collection context.`"),
+        SpecClause("§2.9", "`GET /api/files/{c}/{id}/{filename}` → the bytes with their stored type"),
+        SpecClause("§8.3", "dot chains (`comments_via_post.user`) expand inside the expanded record's `expand`"),
+        SpecClause("§8.4", "a back-relation `<collection>_via_<field>` expands to an array in insertion order"),
+        SpecClause("§8.5", "expanded records obey their view rule: forbidden ones are left out; nothing expandable → `\"expand\": {}`"),
+        SpecClause("§9.2", "`fields=*` keeps all top-level keys"),
+        SpecClause("§9.3", "expanded data must be named (`expand.author.name`, `expand.author.*`), else `expand` vanishes"),
+        SpecClause(
+            "§9.4",
+            "`f:excerpt(max[,ellipsis])`: HTML stripped, whitespace collapsed, cut to `max` chars, trimmed, `...` only if cut and the flag is true"
+        ),
+        SpecClause("§9.5", "on a list `fields=` applies to the items only: `fields=page` → `items: [{}, …]`"),
+        SpecClause("§10.9", "coercions: bool `\"true\"` → true, other strings → false; number `\"abc\"` → 0"),
+        SpecClause("§10.10", "coercions: multi relation `\"id\"` → `[\"id\"]`, duplicates dropped; single relation `[a,b]` → `b`"),
+        SpecClause("§10.11", "coercions: dates with an offset → UTC; unparsable or numeric → `\"\"`"),
+        SpecClause("§10.12", "`+rel` prepends"),
+        SpecClause("§10.13", "`rel-` of an absent id is a no-op; `num-` subtracts"),
+        SpecClause("§10.14", "a plain key and its modifier in one write: the plain value first"),
+        SpecClause("§10.15", "`null` on a required field → `validation_required`"),
+        SpecClause("§10.16", "multipart bodies: repeated keys give a multi-valued field its values"),
+        SpecClause("§10.17", "multipart bodies: `@jsonPayload` carries the JSON fields"),
+        SpecClause("§10.18", "a file is stored as `<sanitized name>_<10 random [a-z0-9]>.<ext>`"),
+        SpecClause("§10.19", "`null` on a file field removes the file"),
+        SpecClause("§10.20", "a delete prunes references to the record in non-required relations"),
+        SpecClause("§10.21", "a delete deletes the records pointing at it through a `cascadeDelete` relation"),
+        SpecClause("§10.22", "sign-up needs `password` (≥ 8) and a matching `passwordConfirm` (mismatch → `validation_values_mismatch`)"),
+        SpecClause("§10.23", "only superusers set `verified` (else `validation_values_mismatch`)"),
+        SpecClause(
+            "§11.1",
+            "`auth-methods` → `password{enabled,identityFields}`, `oauth2{enabled,providers}`, `mfa{enabled,duration}`, `otp{enabled,duration}` (durations 0 when disabled) + legacy `authProviders`, `usernamePassword`, `emailPassword`"
+        ),
+        SpecClause(
+            "§11.3",
+            "tokens are HS256 JWTs with claims `{collectionId, exp, id, refreshable: true, type: \"auth\"}`, lasting 432000 s for users (the collection's `authToken.duration`), 86400 s for `_superusers`"
+        ),
+        SpecClause("§11.5", "`request-otp` → `{\"otpId\"}` of 15 chars even for unknown emails; OTP disabled → 403"),
+        SpecClause("§11.6", "`auth-with-otp` with a bad code → 400 `Invalid or expired OTP.`; OTP disabled → 403"),
+        SpecClause("§11.7", "`request-password-reset`/`request-verification` → 204 even for unknown emails; a bad email → 400 `validation_is_email`"),
+        SpecClause("§11.8", "`confirm-*` with a bad token → 400 with an error on `data.token`"),
+        SpecClause("§11.9", "`request-email-change` needs auth (401)"),
+        SpecClause(
+            "§11.10",
+            "`impersonate/{id}`: superusers only (else 403), unknown id → 404; `{\"duration\"}` → `{token, record}` with `refreshable: false`"
+        ),
+        SpecClause("§11.11", "`auth-with-oauth2` without providers → 403"),
+        SpecClause("§12.1", "batches are off by default: 403 `Batch requests are not allowed.`"),
+        SpecClause("§12.2", "a batch answers 200 `[{\"status\":200,\"body\":{…}},{\"status\":204,\"body\":null}]`"),
+        SpecClause("§12.4", "a batch `PUT` upserts by `body.id`"),
+        SpecClause("§12.5", "batch URLs may carry `?expand=&fields=`"),
+        SpecClause(
+            "§12.6",
+            "a `GET` inside a batch → 400 `Batch transaction failed.` with `data.requests.\"<i>\"` `batch_request_failed` holding the inner 400"
+        ),
+        SpecClause(
+            "§12.7",
+            "an empty / too long batch → 400 `Invalid batch request data.` (`validation_required` / `validation_length_too_long` with `params {max,min}`)"
+        ),
     ]
 }

@@ -30,15 +30,15 @@ extension PocketBaseSuites {
         return cases
     }
 
-    /// The first writable relation field of another collection that points at `collection`.
-    static func backRelation(to collection: PocketBaseCollection, all: [PocketBaseCollection]) -> (
-        PocketBaseCollection, PocketBaseField
-    )? {
+    /// The first writable relation field of another collection that points at `collection`
+    /// (of a base collection only, with `baseOnly`).
+    static func backRelation(
+        to collection: PocketBaseCollection, all: [PocketBaseCollection], baseOnly: Bool = false
+    ) -> (PocketBaseCollection, PocketBaseField)? {
         for source in all where !source.name.hasPrefix("_") && source.type != .view && source.name != collection.name {
-            for field in source.fields where PocketBaseSampleValues.isWritable(field, in: source) {
-                guard case .relation(let relation) = field.options,
-                    relation.collectionId == collection.id || relation.collectionId == collection.name
-                else { continue }
+            if baseOnly, source.type != .base { continue }
+            for field in source.fields
+            where PocketBaseSampleValues.isWritable(field, in: source) && relationTarget(of: field, in: all)?.id == collection.id {
                 return (source, field)
             }
         }

@@ -36,13 +36,20 @@ struct PocketBaseSuites {
             suites.append(
                 VerificationSuite(
                     name: suite, file: file,
-                    cases: recordCases(collection, all: collections, suite: suite, location: location)
-                        + queryCases(collection, all: collections, suite: suite, location: location)
-                        + clauseCases(collection, all: collections, suite: suite, location: location)
-                        + writeCases(collection, all: collections, suite: suite, location: location)
-                        + authCases(collection, all: collections, suite: suite, location: location)
-                        + mutationCases(collection, all: collections, suite: suite, location: location)
-                        + semanticCases(collection, all: collections, suite: suite, location: location)))
+                    cases: [
+                        recordCases(collection, all: collections, suite: suite, location: location),
+                        queryCases(collection, all: collections, suite: suite, location: location),
+                        clauseCases(collection, all: collections, suite: suite, location: location),
+                        writeCases(collection, all: collections, suite: suite, location: location),
+                        authCases(collection, all: collections, suite: suite, location: location),
+                        mutationCases(collection, all: collections, suite: suite, location: location),
+                        semanticCases(collection, all: collections, suite: suite, location: location),
+                        expandCases(collection, all: collections, suite: suite, location: location),
+                        coercionCases(collection, all: collections, suite: suite, location: location),
+                        fileCases(collection, all: collections, suite: suite, location: location),
+                        authFlowCases(collection, all: collections, suite: suite, location: location),
+                        batchCases(collection, all: collections, suite: suite, location: location),
+                    ].flatMap { $0 }))
         }
         return suites
     }

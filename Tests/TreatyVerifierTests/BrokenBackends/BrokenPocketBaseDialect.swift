@@ -21,6 +21,7 @@ struct BrokenPocketBaseDialect: Dialect {
         let isRecords = request.path.hasPrefix("/api/collections/") && request.path.contains("/records")
         if let response = breakingClause(request, isRecords: isRecords, store: store) { return response }
         if let response = breakingRule(request, isRecords: isRecords, store: store) { return response }
+        if let response = breakingWrites(request, isRecords: isRecords, store: store) { return response }
         if breakage == .ignoresUpdates, isRecords, request.method == .patch {
             var read = request
             read.method = .get

@@ -61,6 +61,46 @@ enum PocketBaseBreakage: String, CaseIterable, CustomTestStringConvertible, Send
     case matchesHiddenEmails
     case truncatesDecimals
     case readsCollectionEqualsAsAny
+    case sortsMultiExpandsByID
+    case dropsNestedExpands
+    case sortsBackRelationsByID
+    case expandsForbiddenRecords
+    case readsStarAsID
+    case keepsUnnamedExpands
+    case addsEllipsisWhenNotCut
+    case appliesFieldsToListEnvelope
+    case readsAnyTextAsTrue
+    case keepsFirstOfSingleRelationArray
+    case dropsDateOffsets
+    case appendsPrependedIDs
+    case refusesRemovingAbsentIDs
+    case appliesModifiersInBodyOrder
+    case ignoresNullOnRequiredFields
+    case keepsLastRepeatedKey
+    case ignoresJSONPayload
+    case answersClientFileNames
+    case servesFilesAsOctetStream
+    case ignoresNullOnFiles
+    case leavesDanglingReferences
+    case skipsCascadeDeletes
+    case acceptsMismatchedPasswordConfirm
+    case letsGuestsSetVerified
+    case dropsLegacyAuthMethods
+    case mintsLongerTokens
+    case answersOTPWhenDisabled
+    case checksOTPWhenDisabled
+    case revealsUnknownResetEmails
+    case reportsBadTokensWithoutField
+    case letsGuestsRequestEmailChange
+    case impersonatesRefreshably
+    case refusesOAuth2AsBadRequest
+    case rewordsAuthContext
+    case batchesWhenOff
+    case answersEmptyBodyFor204
+    case createsOnEveryPut
+    case dropsBatchURLQueries
+    case skipsGETsInBatches
+    case acceptsEmptyBatches
 
     var expectedRule: RuleID {
         switch self {
@@ -118,6 +158,47 @@ enum PocketBaseBreakage: String, CaseIterable, CustomTestStringConvertible, Send
         case .matchesHiddenEmails: .pocketBaseList
         case .truncatesDecimals: .pocketBaseList
         case .readsCollectionEqualsAsAny: .pocketBaseList
+        case .sortsMultiExpandsByID,
+            .dropsNestedExpands,
+            .sortsBackRelationsByID,
+            .expandsForbiddenRecords,
+            .readsStarAsID,
+            .keepsUnnamedExpands,
+            .addsEllipsisWhenNotCut,
+            .appliesFieldsToListEnvelope,
+            .readsAnyTextAsTrue,
+            .keepsFirstOfSingleRelationArray,
+            .dropsDateOffsets,
+            .appendsPrependedIDs,
+            .refusesRemovingAbsentIDs,
+            .appliesModifiersInBodyOrder,
+            .ignoresNullOnRequiredFields,
+            .keepsLastRepeatedKey,
+            .ignoresJSONPayload,
+            .answersClientFileNames,
+            .servesFilesAsOctetStream,
+            .ignoresNullOnFiles,
+            .leavesDanglingReferences,
+            .skipsCascadeDeletes,
+            .acceptsMismatchedPasswordConfirm,
+            .letsGuestsSetVerified,
+            .dropsLegacyAuthMethods,
+            .mintsLongerTokens,
+            .answersOTPWhenDisabled,
+            .checksOTPWhenDisabled,
+            .revealsUnknownResetEmails,
+            .reportsBadTokensWithoutField,
+            .letsGuestsRequestEmailChange,
+            .impersonatesRefreshably,
+            .refusesOAuth2AsBadRequest,
+            .rewordsAuthContext,
+            .batchesWhenOff,
+            .answersEmptyBodyFor204,
+            .createsOnEveryPut,
+            .dropsBatchURLQueries,
+            .skipsGETsInBatches,
+            .acceptsEmptyBatches:
+            writesExpectation.rule
         }
     }
 
@@ -178,6 +259,47 @@ enum PocketBaseBreakage: String, CaseIterable, CustomTestStringConvertible, Send
         case .matchesHiddenEmails: "matches a filter on a hidden email for non-superusers"
         case .truncatesDecimals: "reads a decimal in a filter as its integer part"
         case .readsCollectionEqualsAsAny: "reads = on @collection as ?= (any row)"
+        case .sortsMultiExpandsByID,
+            .dropsNestedExpands,
+            .sortsBackRelationsByID,
+            .expandsForbiddenRecords,
+            .readsStarAsID,
+            .keepsUnnamedExpands,
+            .addsEllipsisWhenNotCut,
+            .appliesFieldsToListEnvelope,
+            .readsAnyTextAsTrue,
+            .keepsFirstOfSingleRelationArray,
+            .dropsDateOffsets,
+            .appendsPrependedIDs,
+            .refusesRemovingAbsentIDs,
+            .appliesModifiersInBodyOrder,
+            .ignoresNullOnRequiredFields,
+            .keepsLastRepeatedKey,
+            .ignoresJSONPayload,
+            .answersClientFileNames,
+            .servesFilesAsOctetStream,
+            .ignoresNullOnFiles,
+            .leavesDanglingReferences,
+            .skipsCascadeDeletes,
+            .acceptsMismatchedPasswordConfirm,
+            .letsGuestsSetVerified,
+            .dropsLegacyAuthMethods,
+            .mintsLongerTokens,
+            .answersOTPWhenDisabled,
+            .checksOTPWhenDisabled,
+            .revealsUnknownResetEmails,
+            .reportsBadTokensWithoutField,
+            .letsGuestsRequestEmailChange,
+            .impersonatesRefreshably,
+            .refusesOAuth2AsBadRequest,
+            .rewordsAuthContext,
+            .batchesWhenOff,
+            .answersEmptyBodyFor204,
+            .createsOnEveryPut,
+            .dropsBatchURLQueries,
+            .skipsGETsInBatches,
+            .acceptsEmptyBatches:
+            writesExpectation.description
         }
     }
 }
