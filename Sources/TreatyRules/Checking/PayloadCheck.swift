@@ -60,7 +60,8 @@ public struct PayloadCheck {
         defer { self.checker = checker }
         if engine == .scan, let scanPlan {
             let scan = ScanCheck(
-                plan: scanPlan, checkPlan: checker.plan, parser: parser, limit: maxViolationsPerPayload, threads: threads)
+                plan: scanPlan, checkPlan: checker.plan, parser: parser, limit: maxViolationsPerPayload,
+                threads: threads)
             let result = bytes.withContiguousStorageIfAvailable { buffer in
                 scan.run(buffer, name: name, checker: &checker)
             }
