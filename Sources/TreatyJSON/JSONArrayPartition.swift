@@ -10,7 +10,8 @@ public struct JSONArrayPartition: Sendable, Hashable {
     /// Whether the partition ends the array: it then also covers the closing `]` and whatever
     /// follows, which its parse checks.
     public let isLast: Bool
-    /// The line (1-based) at `range.lowerBound`, and the offset where that line starts.
-    let line: Int
-    let lineStart: Int
+    /// The line (1-based) at `range.lowerBound`.
+    public let line: Int
+    /// The offset where the line of `range.lowerBound` starts.
+    public let lineStart: Int
 }

@@ -61,6 +61,15 @@ struct CheckCommand: ParsableCommand {
         help: "Threads that check one large list payload (default: one per core); results are the same for any number.")
     var jobs: Int = PayloadCheck.defaultThreads
 
+    /// How list payloads are read: `scan` (the default) or `tree`, the engine before it, kept to
+    /// compare the two.
+    enum EngineChoice: String, ExpressibleByArgument, CaseIterable {
+        case scan, tree
+    }
+
+    @Option(help: .hidden)
+    var engine: EngineChoice = .scan
+
     @Option(help: "Also write the findings as one self-contained HTML page to this file.")
     var html: String?
 
@@ -92,7 +101,7 @@ struct CheckCommand: ParsableCommand {
         let subject: PayloadSubject = endpoint.map { .endpoint(EndpointRequest(parsing: $0)) } ?? .records(resource ?? "")
         let options = PayloadCheckOptions(
             parser: JSONParser.Options(maxDepth: maxDepth, maxDocumentSize: maxPayloadSize),
-            maxViolationsPerPayload: maxViolations, threads: jobs)
+            maxViolationsPerPayload: maxViolations, threads: jobs, engine: engine == .tree ? .tree : .scan)
         let loaded = try ContractSelection.load(contract) { candidate in
             guard let schema = DialectLookup.registry.plugin(for: candidate.dialect)?.decodeSchema(of: candidate).schema
             else { return false }

@@ -59,15 +59,19 @@ public struct PayloadCheckOptions: Sendable {
     public var maxViolationsPerPayload: Int
     /// Threads that may check one large list.
     public var threads: Int
+    /// How checkers that use ``TreatyRules/PayloadCheck`` read list payloads; the findings are the
+    /// same either way.
+    public var engine: PayloadCheck.Engine
 
     /// Creates options.
     public init(
         parser: JSONParser.Options = .init(), maxViolationsPerPayload: Int = 1000,
-        threads: Int = PayloadCheck.defaultThreads
+        threads: Int = PayloadCheck.defaultThreads, engine: PayloadCheck.Engine = .scan
     ) {
         self.parser = parser
         self.maxViolationsPerPayload = maxViolationsPerPayload
         self.threads = threads
+        self.engine = engine
     }
 }
 

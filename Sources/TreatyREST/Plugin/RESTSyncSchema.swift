@@ -38,6 +38,7 @@ struct RESTSyncSchema: DialectSchema {
             plan: try CheckPlan(contract: contract, target: target), parserOptions: options.parser,
             maxViolationsPerPayload: options.maxViolationsPerPayload)
         check.threads = options.threads
+        check.engine = options.engine
         return check
     }
 

@@ -12,8 +12,20 @@ public struct PayloadCheck {
     /// How many threads may check one large list payload (default: one per core). The results
     /// are the same for any number; 1 leaves the other cores alone.
     public var threads = PartitionedCheck.defaultThreads
+    /// How list payloads are read (default ``Engine/scan``); the findings are the same.
+    public var engine = Engine.scan
     private var checker: ConformanceChecker
     private let parser: JSONParser
+    private let scanPlan: ScanPlan?
+
+    /// How a ``PayloadCheck`` reads list payloads.
+    public enum Engine: Sendable, Hashable {
+        /// Items are checked while their bytes are scanned, with tests compiled from the plan;
+        /// only items that may break a rule are parsed and judged by the rules.
+        case scan
+        /// Every item is parsed into a value tree and judged by the rules.
+        case tree
+    }
 
     /// Creates a check.
     ///
@@ -24,6 +36,7 @@ public struct PayloadCheck {
     public init(plan: CheckPlan, parserOptions: JSONParser.Options = .init(), maxViolationsPerPayload: Int = 1000) {
         checker = ConformanceChecker(plan: plan)
         parser = JSONParser(options: parserOptions)
+        scanPlan = ScanPlan(plan: plan, maxDepth: min(max(parserOptions.maxDepth, 0), JSONParser.Options.depthCeiling))
         self.maxViolationsPerPayload = maxViolationsPerPayload
     }
 
@@ -45,6 +58,15 @@ public struct PayloadCheck {
         var sawArray = false
         var checker = self.checker
         defer { self.checker = checker }
+        if engine == .scan, let scanPlan {
+            let scan = ScanCheck(
+                plan: scanPlan, checkPlan: checker.plan, parser: parser, limit: maxViolationsPerPayload,
+                threads: threads)
+            let result = bytes.withContiguousStorageIfAvailable { buffer in
+                scan.run(buffer, name: name, checker: &checker)
+            }
+            if let result, let result { return result }
+        }
         do {
             if let partitioned = checkPartitioned(bytes, checker: &checker) {
                 return PayloadResult(
@@ -83,6 +105,9 @@ public struct PayloadCheck {
                 collector.append(contentsOf: found)
             }
         } catch let error as JSONParseError {
+            // The records before the error must not count as earlier items of the next payload.
+            var discarded: [RuleViolation] = []
+            checker.finishPayload(into: &discarded)
             return PayloadResult(
                 name: name, records: records, violations: [], omitted: 0,
                 failure: Diagnostic.error(
@@ -91,6 +116,8 @@ public struct PayloadCheck {
                     details: ["at byte \(error.position.offset)"],
                     fix: "send a valid JSON document (RFC 8259)"))
         } catch {
+            var discarded: [RuleViolation] = []
+            checker.finishPayload(into: &discarded)
             return PayloadResult(
                 name: name, records: records, violations: [], omitted: 0,
                 failure: .error("unusable-payload", "cannot check the payload: \(error)", at: SourceLocation(file: name)))

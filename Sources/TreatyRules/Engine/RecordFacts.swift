@@ -50,6 +50,22 @@ public struct RecordFacts: Sendable, LocatedRecord {
         nestedShapes = nested
     }
 
+    /// Facts given value by value, for replaying a rule on what the scanning engine read.
+    init(
+        index: Int?, position: JSONSourcePosition?, idText: String? = nil, scope: String? = nil,
+        order: Int64? = nil, foreignKeyShapes: UInt64 = 0, nestedShapes: UInt64 = 0
+    ) {
+        self.index = index
+        self.position = position
+        self.idText = idText
+        self.scope = scope
+        self.order = order
+        updatedAt = nil
+        version = nil
+        self.foreignKeyShapes = foreignKeyShapes
+        self.nestedShapes = nestedShapes
+    }
+
     /// The record's pointer in the payload.
     public var pointer: JSONPointer {
         index.map { JSONPointer.root.appending(index: $0) } ?? .root
