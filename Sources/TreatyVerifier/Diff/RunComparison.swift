@@ -17,8 +17,10 @@ public struct RunComparison: Sendable {
     /// Every divergence between the runs, in the live run's order.
     ///
     /// A case run on one side only, or with a different number of requests, is a
-    /// ``Divergence/Kind/flow`` divergence; cases skipped on both sides are left out. Bodies are
-    /// compared when both parse as JSON (an excerpt cut at ``TreatyDialectKit/Exchange/excerptLimit`` does
+    /// ``Divergence/Kind/flow`` divergence, as is one the simulator skips; a case skipped on the
+    /// live side is left out, as there is no live behaviour to compare (a live run skips what it
+    /// may not do to the target, such as changing its settings, which the simulator may). Bodies
+    /// are compared when both parse as JSON (an excerpt cut at ``TreatyDialectKit/Exchange/excerptLimit`` does
     /// not); values must agree only for `GET` requests answered 2xx.
     ///
     /// - Parameters:
@@ -48,7 +50,13 @@ public struct RunComparison: Sendable {
     }
 
     private func divergences(of live: CaseResult, _ simulated: CaseResult, name: String) -> [Divergence] {
-        if case .skipped = live.outcome, case .skipped = simulated.outcome { return [] }
+        if case .skipped = live.outcome { return [] }
+        if case .skipped(let reason) = simulated.outcome {
+            return [
+                Divergence(
+                    testCase: name, step: 0, request: "", kind: .flow, pointer: "", live: "ran", simulated: "skipped: \(reason)")
+            ]
+        }
         var found: [Divergence] = []
         var aliases: [String: String] = [:]
         for (index, pair) in zip(live.exchanges, simulated.exchanges).enumerated() {

@@ -63,4 +63,22 @@ import TreatyVerifier
             })
         #expect(found.contains { $0.kind == .order }, "\(found.map(\.summary))")
     }
+
+    /// A run of one suite holding the case `name` with `outcome` and no exchanges.
+    static func run(_ name: String, _ outcome: CaseOutcome) -> VerificationRun {
+        let result = CaseResult(
+            suite: "demo.task", name: name, rules: [], location: nil, outcome: outcome, durationMilliseconds: 0,
+            exchanges: [])
+        return VerificationRun(
+            api: "demo", target: "x", startedAt: Date(timeIntervalSince1970: 0),
+            suites: [SuiteResult(name: "demo.task", file: nil, cases: [result])])
+    }
+
+    @Test("a case skipped on the live side is left out; one skipped only by the simulator is a flow divergence")
+    func skips() {
+        let comparison = RunComparison(comparer: SemanticComparer(contract: DemoAPI.contract))
+        #expect(comparison.divergences(live: Self.run("c", .skipped("settings")), simulated: Self.run("c", .passed)).isEmpty)
+        let simulatorSkipped = comparison.divergences(live: Self.run("c", .passed), simulated: Self.run("c", .skipped("no")))
+        #expect(simulatorSkipped.map(\.kind) == [.flow], "\(simulatorSkipped)")
+    }
 }
