@@ -16,9 +16,12 @@ import TreatyVerifier
         get throws { try #require(RESTSyncPlugin().decodeSchema(of: DemoAPI.contract).schema) }
     }
 
+    /// Runs `mutants` against the demo's simulator. The default time limit is a guard against a
+    /// hang, not a bound: a full test run on 2 cores starves a mutant's suite for minutes, and a
+    /// run cut by the limit would count a survivor as killed.
     static func run(
         _ mutants: [Mutant], contract: Contract = DemoAPI.contract, suites: [VerificationSuite] = DemoAPI.generatedSuites,
-        timeout: Duration = .seconds(60)
+        timeout: Duration = .seconds(900)
     ) async throws -> MutationRun {
         let schema = try schema
         let backend = SimulatedBackend(contract: contract, fixtures: DemoAPI.fixtures) { RESTDialect(contract: contract) }
