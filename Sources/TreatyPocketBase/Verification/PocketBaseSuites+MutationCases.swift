@@ -130,26 +130,7 @@ extension PocketBaseSuites {
     /// target has them on), sends a batch of a valid create and a create with a malformed id,
     /// and requires a 400 that left the valid record out (pocketbase.md §12).
     static func batchAllOrNothing(_ bench: PocketBaseBench, _ collection: PocketBaseCollection) async throws {
-        let settings = try await bench.context.send(.get, "/api/settings", query: [("fields", "batch")])
-        try bench.context.require(settings, status: 200, rule: nil, "reading the batch settings")
-        let enabled = settings.value(at: "/batch/enabled") ?? false
-        if enabled == .bool(true) { return try await batchFails(bench, collection) }
-        if bench.context.isLive {
-            throw CaseContext.Skip("batch requests are off on the target, and a live run leaves its settings alone")
-        }
-        let on = try await bench.context.send(.patch, "/api/settings", body: ["batch": ["enabled": true]])
-        try bench.context.require(on, status: 200, rule: nil, "turning batch requests on")
-        func restore() async throws {
-            let restored = try await bench.context.send(.patch, "/api/settings", body: ["batch": ["enabled": enabled]])
-            try bench.context.require(restored, status: 200, rule: nil, "turning batch requests back as they were")
-        }
-        do {
-            try await batchFails(bench, collection)
-        } catch {
-            try? await restore()
-            throw error
-        }
-        try await restore()
+        try await withBatches(bench) { try await batchFails(bench, collection) }
     }
 
     /// The batch of `batchAllOrNothing(_:_:)`, with batches on.
