@@ -52,6 +52,8 @@ struct JSONScanner: ~Copyable {
     var strings: StringInternTable
     /// Whether the last string scanned had neither escapes nor non-ASCII bytes.
     var lastStringWasPlain = false
+    /// Where top-level elements are packed (``parseElement(packingIn:)``).
+    var packing = PackingScratch()
 
     /// Creates a scanner over `buffer`, which must not be empty.
     init(buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
@@ -106,8 +108,11 @@ struct JSONScanner: ~Copyable {
         return value
     }
 
-    /// Parses the whole input, handing each element of a top-level array to `body`.
-    mutating func parseDocument(eachTopLevelElement body: (JSONElement) throws -> Void) throws -> JSONTopLevel {
+    /// Parses the whole input, handing each element of a top-level array to `body`, packed
+    /// under `shape` when it has exactly its keys (see ``parseElement(packingIn:)``).
+    mutating func parseDocument(
+        packingIn shape: JSONShape? = nil, eachTopLevelElement body: (JSONElement) throws -> Void
+    ) throws -> JSONTopLevel {
         try startDocument()
         guard base[index] == UInt8(ascii: "[") else {
             let value = try parseValue()
@@ -125,7 +130,8 @@ struct JSONScanner: ~Copyable {
         } else {
             while true {
                 let elementPosition = position(index)
-                let value = try parseValue()
+                let value: JSONValue
+                if let shape { value = try parseElement(packingIn: shape) } else { value = try parseValue() }
                 try body(JSONElement(index: count, value: value, position: elementPosition))
                 count += 1
                 streamedCount = count

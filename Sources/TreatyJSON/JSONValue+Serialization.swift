@@ -30,6 +30,8 @@ extension JSONValue: CustomStringConvertible {
 struct JSONWriter {
     let options: JSONWriteOptions
     var output: [UInt8] = []
+    /// The deepest nesting written so far (a top-level container is level 1).
+    private(set) var deepest = 0
 
     init(options: JSONWriteOptions) {
         self.options = options
@@ -60,10 +62,14 @@ struct JSONWriter {
                     } else {
                         output.append(UInt8(ascii: "["))
                         stack.append(.array(elements, next: 0))
+                        deepest = max(deepest, stack.count)
                     }
                 case .object(let object):
                     if object.isEmpty {
                         output.append(contentsOf: "{}".utf8)
+                    } else if !options.pretty, !options.sortedKeys, let packed = object.packedValues {
+                        packed.write(into: &output)
+                        deepest = max(deepest, stack.count + packed.depth)
                     } else {
                         var members = object.members
                         if options.sortedKeys {
@@ -71,6 +77,7 @@ struct JSONWriter {
                         }
                         output.append(UInt8(ascii: "{"))
                         stack.append(.object(members, next: 0))
+                        deepest = max(deepest, stack.count)
                     }
                 }
             }

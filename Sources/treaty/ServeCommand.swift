@@ -152,6 +152,7 @@ struct ServeCommand: ParsableCommand {
         } else {
             store = backend.makeStore(configuration: storeConfiguration)
         }
+        StartupMemory.release()
         // The persisted state holds the directory's lock and runs compaction while the server
         // runs; closing it after a clean stop writes what is pending.
         defer { persisted?.close() }

@@ -127,7 +127,15 @@ public struct FixtureLoader: Sendable {
         var diagnostics = result.violations.map {
             $0.diagnostic(file: displayName, context: "fixture of '\(resource)'")
         }
-        guard let value = try? JSONParser().parse(data), let items = value.arrayValue else {
+        // Records with the declared keys in order are packed under the resource's shape
+        // straight from the file's bytes, so the fixtures (which the backend keeps for resets)
+        // and the store share the packed values, with no tree in between.
+        let shape = contract.resource(named: resource).flatMap { ResourceModel($0, contract: contract).shape }
+        var records: [JSONObject] = []
+        let top = try? JSONParser().parse(data, packingObjectsIn: shape) { element in
+            if let object = element.value.objectValue { records.append(object) }
+        }
+        guard case .array? = top else {
             diagnostics.append(
                 .error(
                     "invalid-fixture", "a fixture file holds a JSON array of records",
@@ -135,6 +143,6 @@ public struct FixtureLoader: Sendable {
                     fix: "wrap the records in [ … ]"))
             return (nil, diagnostics)
         }
-        return (items.compactMap(\.objectValue), diagnostics)
+        return (records, diagnostics)
     }
 }

@@ -24,6 +24,9 @@ struct ResourceModel: Sendable {
     let identities: [String: IdentityType]
     let idKey: String
     let scopeKey: String?
+    /// The declared keys in slot order, which stored records are packed under (see
+    /// ``JSONObject/packed(in:)``); `nil` when the contract repeats a key.
+    let shape: JSONShape?
 
     init(_ resource: Resource, contract: Contract) {
         var identities: [String: IdentityType] = [:]
@@ -57,6 +60,7 @@ struct ResourceModel: Sendable {
         if let key = sync.version { slots.append(Slot(key: key, kind: .version)) }
         if let key = sync.tombstone { slots.append(Slot(key: key, kind: .tombstone)) }
         self.slots = slots
+        shape = JSONShape(keys: slots.map(\.key))
     }
 
     func targetIdentity(_ target: String) -> IdentityType {

@@ -75,6 +75,9 @@ struct StoreState: Sendable {
             var rows = [String: StoredRecord](minimumCapacity: records.count)
             var order: [String] = []
             order.reserveCapacity(records.count)
+            // Records of one parent share one copy of its id (read from a packed record, each
+            // would be a new string).
+            var parents = Set<String>()
             for record in records {
                 guard let id = Self.idText(record[model.idKey]) else { continue }
                 let updated =
@@ -82,7 +85,7 @@ struct StoreState: Sendable {
                     .flatMap(TimestampText.milliseconds) ?? 0
                 let version = model.resource.sync.version.flatMap { record[$0]?.numberValue?.int64Value } ?? 0
                 let deleted = model.resource.sync.tombstone.map { record[$0].map { !$0.isNull } ?? false } ?? false
-                let parent = model.scopeKey.flatMap { record[$0]?.stringValue }
+                let parent = model.scopeKey.flatMap { record[$0]?.stringValue }.map { parents.insert($0).memberAfterInsert }
                 rows[id] = StoredRecord(
                     record: Self.complete(record, model), updated: updated, version: version, deleted: deleted,
                     parent: parent, writeStamp: updated)
@@ -127,17 +130,17 @@ struct StoreState: Sendable {
         }
     }
 
-    /// `record` with every declared key present, in declared order, undeclared keys dropped.
+    /// `record` with every declared key present, in declared order, undeclared keys dropped,
+    /// packed under the model's shape (values only, in one buffer: see ``JSONObject/packed(in:)``).
     static func complete(_ record: JSONObject, _ model: ResourceModel) -> JSONObject {
-        // A record already in canonical form is kept as it is: no copy, and the fixtures and
-        // the store share its storage.
-        if record.count == model.slots.count,
-            zip(record.members, model.slots).allSatisfy({ $0.key == $1.key })
-        {
-            return record
-        }
-        return JSONObject(
-            model.slots.map { JSONObject.Member(key: $0.key, value: record[$0.key] ?? ResourceModel.emptyValue($0)) })
+        // Already packed under the declared keys (fixtures are loaded so): nothing to do.
+        if record.isPacked, let packed = model.shape.flatMap(record.packed(in:)) { return packed }
+        let completed =
+            record.count == model.slots.count && zip(record.keys, model.slots).allSatisfy({ $0 == $1.key })
+            ? record
+            : JSONObject(
+                model.slots.map { JSONObject.Member(key: $0.key, value: record[$0.key] ?? ResourceModel.emptyValue($0)) })
+        return model.shape.flatMap(completed.packed(in:)) ?? completed
     }
 
     static func idText(_ value: JSONValue?) -> String? {
