@@ -3,10 +3,11 @@ extension JSONScanner {
     /// when it is an object with exactly `shape`'s keys in order (see ``JSONObject/packed(in:)``);
     /// any other element is parsed as usual.
     ///
-    /// Every value is still parsed, so the element is checked exactly as ``parseValue()`` checks
-    /// it and an error is the same error at the same place. Numbers, literals and strings without
-    /// escapes or non-ASCII bytes are copied as they are (their bytes are what the writer would
-    /// write); containers and other strings are written again from their parsed value.
+    /// Every value is still checked exactly as ``parseValue()`` checks it, so an error is the same
+    /// error at the same place. Numbers, literals and strings without escapes or non-ASCII bytes
+    /// are copied as they are (their bytes are what the writer would write; strings are checked
+    /// without being built); containers and other strings are written again from their parsed
+    /// value.
     mutating func parseElement(packingIn shape: JSONShape) throws(JSONParseError) -> JSONValue {
         let start = (index: index, line: line, lineStart: lineStart)
         if let packed = try pack(shape) { return .object(JSONObject(packed: packed)) }
@@ -38,15 +39,14 @@ extension JSONScanner {
             skipWhitespace()
             guard index < end else { return nil }
             let valueStart = index
-            let first = base[index]
-            let value = try parseValue()
-            if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") || (first == UInt8(ascii: "\"") && !lastStringWasPlain) {
+            if try skipValueWrittenAsIs() {
+                packing.bytes.append(contentsOf: UnsafeBufferPointer(start: base + valueStart, count: index - valueStart))
+            } else {
+                index = valueStart
                 var writer = JSONWriter(options: JSONWriteOptions())
-                writer.write(value)
+                writer.write(try parseValue())
                 packing.bytes.append(contentsOf: writer.output)
                 deepest = max(deepest, writer.deepest)
-            } else {
-                packing.bytes.append(contentsOf: UnsafeBufferPointer(start: base + valueStart, count: index - valueStart))
             }
             guard packing.bytes.count <= PackedValues.maximumByteCount else { return nil }
             packing.ends.append(UInt16(packing.bytes.count))
@@ -58,6 +58,22 @@ extension JSONScanner {
         index += 1
         return packing.bytes.withUnsafeBufferPointer {
             PackedValues.make(shape: shape, ends: packing.ends, bytes: $0, depth: deepest + 1)
+        }
+    }
+
+    /// Checks the value at `index` and moves past it, returning whether its bytes are exactly
+    /// what the writer writes for it: a number, a literal, a string without escapes or non-ASCII
+    /// bytes (checked, not built). A container returns `false` unread.
+    private mutating func skipValueWrittenAsIs() throws(JSONParseError) -> Bool {
+        switch base[index] {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            return false
+        case UInt8(ascii: "\""):
+            try skipString()
+            return lastStringWasPlain
+        default:
+            _ = try parseValue()
+            return true
         }
     }
 }

@@ -16,10 +16,19 @@ extension JSONScanner {
         return (control | quote | backslash | word) & highs
     }
 
+    /// Checks the string whose opening quote is at `index` exactly as ``scanString()`` does, and
+    /// builds it only when it has escapes; leaves `index` after the closing quote.
+    ///
+    /// Sets `lastStringWasPlain` to whether the string had neither escapes nor non-ASCII bytes.
+    mutating func skipString() throws(JSONParseError) {
+        _ = try scanString(building: false)
+    }
+
     /// Parses the string whose opening quote is at `index`; leaves `index` after the closing quote.
     ///
     /// Sets `lastStringWasPlain` to whether the string had neither escapes nor non-ASCII bytes.
-    mutating func scanString() throws(JSONParseError) -> String {
+    /// Without `building`, a string without escapes is checked but not built (the result is "").
+    mutating func scanString(building: Bool = true) throws(JSONParseError) -> String {
         let start = index + 1
         var i = start
         var plain = true
@@ -38,6 +47,7 @@ extension JSONScanner {
             if byte == UInt8(ascii: "\"") {
                 index = i + 1
                 lastStringWasPlain = plain
+                guard building else { return "" }
                 let length = i - start
                 if length <= StringInternTable.maximumLength {
                     return length == 0 ? "" : strings.string(base, start: start, length: length, end: end)

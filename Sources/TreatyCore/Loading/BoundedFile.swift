@@ -46,8 +46,26 @@ public enum BoundedFile {
         defer { try? handle.close() }
         let descriptor = handle.fileDescriptor
         let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
-        var bytes = [UInt8](repeating: 0, count: min(max(size, 0), limit) + 1)
-        var filled = 0
+        // The expected size is read into uninitialized memory (no 50 MB memset for a large
+        // fixture); a file that grew since `stat` goes on into zero-filled growth below.
+        let expected = min(max(size, 0), limit) + 1
+        var failed = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
+            count = 0
+            while count < expected {
+                let read = Foundation.read(descriptor, buffer.baseAddress! + count, expected - count)
+                if read < 0 {
+                    if errno == EINTR { continue }
+                    failed = true
+                    return
+                }
+                if read == 0 { return }
+                count += read
+            }
+        }
+        guard !failed else { return nil }
+        var filled = bytes.count
+        if filled < expected { return bytes }
         while true {
             if filled == bytes.count {
                 guard bytes.count <= limit else { return bytes }

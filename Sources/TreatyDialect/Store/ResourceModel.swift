@@ -27,6 +27,17 @@ struct ResourceModel: Sendable {
     /// The declared keys in slot order, which stored records are packed under (see
     /// ``JSONObject/packed(in:)``); `nil` when the contract repeats a key.
     let shape: JSONShape?
+    /// Where the keys the store tracks beside a record sit among the slots.
+    let trackedSlots: TrackedSlots
+
+    /// The positions, among the slots, of the keys the store reads into ``StoredRecord``.
+    struct TrackedSlots: Sendable {
+        var id = 0
+        var scope: Int?
+        var updatedAt: Int?
+        var version: Int?
+        var tombstone: Int?
+    }
 
     init(_ resource: Resource, contract: Contract) {
         var identities: [String: IdentityType] = [:]
@@ -61,6 +72,18 @@ struct ResourceModel: Sendable {
         if let key = sync.tombstone { slots.append(Slot(key: key, kind: .tombstone)) }
         self.slots = slots
         shape = JSONShape(keys: slots.map(\.key))
+        var tracked = TrackedSlots()
+        for (position, slot) in slots.enumerated() {
+            switch slot.kind {
+            case .identity: tracked.id = position
+            case .scope: tracked.scope = position
+            case .updatedAt: tracked.updatedAt = position
+            case .version: tracked.version = position
+            case .tombstone: tracked.tombstone = position
+            case .createdAt, .attribute, .toOne, .toMany: break
+            }
+        }
+        trackedSlots = tracked
     }
 
     func targetIdentity(_ target: String) -> IdentityType {

@@ -78,17 +78,17 @@ struct StoreState: Sendable {
             // Records of one parent share one copy of its id (read from a packed record, each
             // would be a new string).
             var parents = Set<String>()
+            let slots = model.trackedSlots
             for record in records {
-                guard let id = Self.idText(record[model.idKey]) else { continue }
-                let updated =
-                    model.resource.sync.updatedAt.flatMap { record[$0]?.stringValue }
-                    .flatMap(TimestampText.milliseconds) ?? 0
-                let version = model.resource.sync.version.flatMap { record[$0]?.numberValue?.int64Value } ?? 0
-                let deleted = model.resource.sync.tombstone.map { record[$0].map { !$0.isNull } ?? false } ?? false
-                let parent = model.scopeKey.flatMap { record[$0]?.stringValue }.map { parents.insert($0).memberAfterInsert }
+                // Read by slot position from the completed record: no key lookups.
+                let stored = Self.complete(record, model)
+                guard let id = Self.idText(stored[slots.id].value) else { continue }
+                let updated = slots.updatedAt.flatMap { stored[$0].value.stringValue }.flatMap(TimestampText.milliseconds) ?? 0
+                let version = slots.version.flatMap { stored[$0].value.numberValue?.int64Value } ?? 0
+                let deleted = slots.tombstone.map { !stored[$0].value.isNull } ?? false
+                let parent = slots.scope.flatMap { stored[$0].value.stringValue }.map { parents.insert($0).memberAfterInsert }
                 rows[id] = StoredRecord(
-                    record: Self.complete(record, model), updated: updated, version: version, deleted: deleted,
-                    parent: parent, writeStamp: updated)
+                    record: stored, updated: updated, version: version, deleted: deleted, parent: parent, writeStamp: updated)
                 order.append(id)
                 self.version = max(self.version, version)
                 lastMutation = max(lastMutation, updated)
@@ -133,14 +133,20 @@ struct StoreState: Sendable {
     /// `record` with every declared key present, in declared order, undeclared keys dropped,
     /// packed under the model's shape (values only, in one buffer: see ``JSONObject/packed(in:)``).
     static func complete(_ record: JSONObject, _ model: ResourceModel) -> JSONObject {
-        // Already packed under the declared keys (fixtures are loaded so): nothing to do.
-        if record.isPacked, let packed = model.shape.flatMap(record.packed(in:)) { return packed }
+        if isCanonical(record, model) { return record }
         let completed =
             record.count == model.slots.count && zip(record.keys, model.slots).allSatisfy({ $0 == $1.key })
             ? record
             : JSONObject(
                 model.slots.map { JSONObject.Member(key: $0.key, value: record[$0.key] ?? ResourceModel.emptyValue($0)) })
         return model.shape.flatMap(completed.packed(in:)) ?? completed
+    }
+
+    /// Whether `record` is already packed under the model's declared keys (fixtures are loaded
+    /// so), which ``complete(_:_:)`` returns as it is.
+    static func isCanonical(_ record: JSONObject, _ model: ResourceModel) -> Bool {
+        guard record.isPacked, let shape = model.shape else { return false }
+        return record.packed(in: shape) != nil
     }
 
     static func idText(_ value: JSONValue?) -> String? {

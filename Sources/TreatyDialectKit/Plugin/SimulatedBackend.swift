@@ -6,7 +6,8 @@ public import TreatyDialect
 public struct SimulatedBackend: Sendable {
     /// The contract the store follows (for a PocketBase schema, the collections as resources).
     public var contract: Contract
-    /// The records the store starts with and is reset to.
+    /// The records the store starts with and is reset to, in the store's canonical form
+    /// (``TreatyDialect/FixtureSet/canonical(for:)``), so that its stores share their storage.
     public var fixtures: FixtureSet
     /// Makes the dialect; each simulator gets its own. Whatever a dialect acknowledges lives in
     /// the simulator's ``TreatyDialect/RecordStore`` (records, or attachments such as sessions,
@@ -21,7 +22,7 @@ public struct SimulatedBackend: Sendable {
     ///
     /// - Parameters:
     ///   - contract: The contract the store follows.
-    ///   - fixtures: The records the store starts with.
+    ///   - fixtures: The records the store starts with; kept in canonical form.
     ///   - exportFixtures: Writes a store's records in the dialect's fixture format, if it can.
     ///   - makeDialect: Makes the dialect for each simulator.
     public init(
@@ -29,7 +30,7 @@ public struct SimulatedBackend: Sendable {
         makeDialect: @escaping @Sendable () -> any Dialect
     ) {
         self.contract = contract
-        self.fixtures = fixtures
+        self.fixtures = fixtures.canonical(for: contract)
         self.exportFixtures = exportFixtures
         self.makeDialect = makeDialect
     }
