@@ -20,6 +20,9 @@ struct RESTDialect: Dialect {
     /// The contract served.
     let contract: Contract
     private let router: RESTRouter
+    /// Each endpoint's route, by the router's endpoint index; `nil` for a batch upload that
+    /// accepts every resource.
+    private let routes: [RESTRoute?]
     private let presentation: RESTRecordPresentation
     private let parser = JSONParser()
     private let fullLists = RevisionCache<FullListKey, [UInt8]>(
@@ -31,6 +34,7 @@ struct RESTDialect: Dialect {
     init(contract: Contract) {
         self.contract = contract
         router = RESTRouter(endpoints: contract.endpoints)
+        routes = contract.endpoints.map { RESTRoute(endpoint: $0, contract: contract) }
         presentation = RESTRecordPresentation(contract: contract)
     }
 
@@ -90,54 +94,46 @@ struct RESTDialect: Dialect {
             let results = try SyncUpload(contract: contract, endpoint: endpoint).apply(body, to: store)
             return json(results, status: endpoint.status)
         }
-        guard let resource = contract.resource(named: endpoint.resource) else {
+        guard let route = routes[match.index] else {
             throw StoreError(.notFound, "no resource '\(endpoint.resource)'")
         }
-        let scope: Scope? =
-            if endpoint.scoped, let parentScope = resource.scope, let parentID = match.parameters[parentScope.key] {
-                Scope(parent: parentScope.parent, key: parentScope.key, id: parentID)
-            } else {
-                nil
-            }
+        let resource = route.resource
+        let scope = route.scope(match.parameters)
         let id = match.parameters[resource.identity.key]
-        let nesting = NestedRelations(endpoint: endpoint, resource: resource, contract: contract)
-        let show = { (record: JSONObject) -> JSONValue in
-            .object(
-                presentation.present(nesting.nest(record, store: store, show: presentation.present), of: resource.name))
-        }
+        let nesting = route.nesting
         switch (request.method, endpoint.returns) {
         case (.get, .list):
             let since = try cursor(request, endpoint)
             if since == nil {
-                return try fullList(
-                    resource.name, scope: scope, endpoint: endpoint, nesting: nesting, store: store, show: show)
+                return try fullList(route, scope: scope, store: store)
             }
             let list = try store.list(resource.name, scope: scope, since: since)
             var headers = HTTPFields()
             if let cursor = list.cursor { headers[HTTPField.Name("Sync-Cursor")!] = cursor }
-            return json(.array(list.records.map(show)), status: endpoint.status, headers: headers)
+            return json(
+                .array(list.records.map { show($0, route: route, store: store) }), status: endpoint.status,
+                headers: headers)
         case (.get, _):
             let key = RecordViewKey(resource: resource.name, parentID: scope?.id, id: id ?? "")
-            let before = try Self.revisions(of: resource.name, scope: scope, nesting: nesting, store: store)
+            let before = try Self.revisions(of: route, store: store)
             let body: [UInt8]
             if let kept = recordViews.value(for: key, revisions: before) {
                 body = kept
             } else {
-                body = show(try store.get(resource.name, id: key.id, scope: scope)).serializedBytes()
+                body = show(try store.get(resource.name, id: key.id, scope: scope), route: route, store: store)
+                    .serializedBytes()
                 // A write between the two readings may or may not be in the body: keep it only if none came.
-                if try Self.revisions(of: resource.name, scope: scope, nesting: nesting, store: store) == before {
+                if try Self.revisions(of: route, store: store) == before {
                     recordViews.keep(body, for: key, revisions: before)
                 }
             }
-            var fields = HTTPFields()
-            fields[.contentType] = "application/json"
-            return DialectResponse(status: .init(code: endpoint.status), headers: fields, body: body)
+            return DialectResponse(status: .init(code: endpoint.status), headers: Self.jsonFields, body: body)
         case (.delete, _):
             let tombstone = try store.delete(resource.name, id: id ?? "", scope: scope)
             if endpoint.status == 204 || endpoint.returns == .none {
                 return DialectResponse(status: .init(code: endpoint.status))
             }
-            return json(show(tombstone), status: endpoint.status)
+            return json(show(tombstone, route: route, store: store), status: endpoint.status)
         case (let method, _):
             let body: JSONValue
             switch decodeBody(request) {
@@ -163,45 +159,52 @@ struct RESTDialect: Dialect {
                         try write(nesting.absorb(body, store: store))
                     }
                 }
-            return json(show(record), status: endpoint.status)
+            return json(show(record, route: route, store: store), status: endpoint.status)
         }
     }
 
     /// A full list, serialized once per content of the tables it reads (see ``FullListKey``).
-    private func fullList(
-        _ resource: String, scope: Scope?, endpoint: Endpoint, nesting: NestedRelations, store: RecordStore,
-        show: (JSONObject) -> JSONValue
-    ) throws(StoreError) -> DialectResponse {
+    private func fullList(_ route: RESTRoute, scope: Scope?, store: RecordStore) throws(StoreError)
+        -> DialectResponse
+    {
+        let resource = route.resource.name
         let key = FullListKey(resource: resource, parentID: scope?.id)
-        let before = try Self.revisions(of: resource, scope: scope, nesting: nesting, store: store)
+        let before = try Self.revisions(of: route, store: store)
         let body: [UInt8]
         if let cached = fullLists.value(for: key, revisions: before) {
             body = cached
         } else {
             let records = try store.list(resource, scope: scope).records
             body = JSONValue.array(
-                nesting.isEmpty ? presentation.present(records, of: resource).map(JSONValue.object) : records.map(show)
+                route.nesting.isEmpty
+                    ? presentation.present(records, of: resource).map(JSONValue.object)
+                    : records.map { show($0, route: route, store: store) }
             ).serializedBytes()
             // A write between the two readings may or may not be in the body: keep it only if none came.
-            if try Self.revisions(of: resource, scope: scope, nesting: nesting, store: store) == before {
+            if try Self.revisions(of: route, store: store) == before {
                 fullLists.keep(body, for: key, revisions: before)
             }
         }
-        var fields = HTTPFields()
-        fields[.contentType] = "application/json"
-        return DialectResponse(status: .init(code: endpoint.status), headers: fields, body: body)
+        return DialectResponse(status: .init(code: route.endpoint.status), headers: Self.jsonFields, body: body)
     }
 
-    /// The revisions a kept answer of `resource` depends on: its table's, its parent's table's
-    /// (whose record decides between the answer and a 404) and those of nested relations' targets.
-    private static func revisions(
-        of resource: String, scope: Scope?, nesting: NestedRelations, store: RecordStore
-    ) throws(StoreError) -> [UInt64] {
-        var result = [try store.revision(of: resource)]
-        if let scope { result.append(try store.revision(of: scope.parent)) }
-        for target in nesting.targets { result.append(try store.revision(of: target)) }
+    /// `record` as `route` shows it: its nested relations' records in place, keys presented.
+    private func show(_ record: JSONObject, route: RESTRoute, store: RecordStore) -> JSONValue {
+        .object(
+            presentation.present(
+                route.nesting.nest(record, store: store, show: presentation.present), of: route.resource.name))
+    }
+
+    /// The revisions a kept answer through `route` depends on (``RESTRoute/dependencies``).
+    private static func revisions(of route: RESTRoute, store: RecordStore) throws(StoreError) -> [UInt64] {
+        var result: [UInt64] = []
+        result.reserveCapacity(route.dependencies.count)
+        for table in route.dependencies { result.append(try store.revision(of: table)) }
         return result
     }
+
+    /// The header fields of every JSON answer.
+    private static let jsonFields: HTTPFields = [.contentType: "application/json"]
 
     private func cursor(_ request: DialectRequest, _ endpoint: Endpoint) throws(StoreError) -> SyncCursor? {
         if let value = endpoint.since.lazy.compactMap({ request.queryValue($0) }).first {
