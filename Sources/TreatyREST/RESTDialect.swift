@@ -27,8 +27,7 @@ struct RESTDialect: Dialect {
     private let parser = JSONParser()
     private let fullLists = RevisionCache<FullListKey, [UInt8]>(
         capacity: FullListKey.capacity, byteLimit: FullListKey.byteLimit)
-    private let recordViews = RevisionCache<RecordViewKey, [UInt8]>(
-        capacity: RecordViewKey.capacity, byteLimit: RecordViewKey.byteLimit)
+    private let recordViews = RecordViews()
 
     /// Creates the dialect for `contract`.
     init(contract: Contract) {
@@ -114,17 +113,17 @@ struct RESTDialect: Dialect {
                 .array(list.records.map { show($0, route: route, store: store) }), status: endpoint.status,
                 headers: headers)
         case (.get, _):
-            let key = RecordViewKey(resource: resource.name, parentID: scope?.id, id: id ?? "")
-            let before = try Self.revisions(of: route, store: store)
+            let id = id ?? ""
+            let before = try RecordViews.Revisions(of: route, store: store)
             let body: [UInt8]
-            if let kept = recordViews.value(for: key, revisions: before) {
+            if let kept = recordViews.answer(endpoint: match.index, parentID: scope?.id, id: id, at: before) {
                 body = kept
             } else {
-                body = show(try store.get(resource.name, id: key.id, scope: scope), route: route, store: store)
+                body = show(try store.get(resource.name, id: id, scope: scope), route: route, store: store)
                     .serializedBytes()
                 // A write between the two readings may or may not be in the body: keep it only if none came.
-                if try Self.revisions(of: route, store: store) == before {
-                    recordViews.keep(body, for: key, revisions: before)
+                if try RecordViews.Revisions(of: route, store: store) == before {
+                    recordViews.keep(body, endpoint: match.index, parentID: scope?.id, id: id, at: before)
                 }
             }
             return DialectResponse(status: .init(code: endpoint.status), headers: Self.jsonFields, body: body)

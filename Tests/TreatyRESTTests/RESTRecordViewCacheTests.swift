@@ -44,4 +44,41 @@ import TreatyTestSupport
         server.store.reset()
         #expect(server.send(.get, DemoID.task(DemoID.t1)).bytes == original)
     }
+
+    @Test("two endpoints that nest different relations of the same record each answer their own shape")
+    func shapesPerEndpoint() throws {
+        let contract = try DemoServer.contract(
+            yaml: """
+                api: board
+                dialect: rest-sync
+                naming: snake_case
+                defaults:
+                  create: client
+                  identity: { key: id, type: string }
+                resources:
+                  user:
+                    fields:
+                      display_name: { type: string, required: true }
+                  card:
+                    fields:
+                      title:    { type: string, required: true }
+                      owner:    { to: user, shape: nested, nullable: true }
+                      watchers: { to: user, many: true }
+                endpoints:
+                  - { method: POST, path: /users }
+                  - { method: POST, path: /cards }
+                  - { method: GET,  path: "/cards/{id}" }
+                  - { method: GET,  path: "/watched/cards/{id}", resource: card, shapes: { owner: fk, watchers: nested } }
+                """)
+        let server = DemoServer(contract: contract, fixtures: FixtureSet())
+        #expect(server.send(.post, "/users", RESTNestedRelationTests.user("U1", "Ava")).status == 201)
+        let card = RESTNestedRelationTests.card("C1", ["owner_id": "U1", "watcher_ids": ["U1"]])
+        #expect(server.send(.post, "/cards", card).status == 201)
+        for _ in 0..<2 {
+            let nested = try #require(server.send(.get, "/cards/C1").json)
+            #expect(nested["owner"]?["id"] == "U1" && nested["watcher_ids"] == ["U1"])
+            let watched = try #require(server.send(.get, "/watched/cards/C1").json)
+            #expect(watched["owner_id"] == "U1" && watched["watchers"]?[0]?["display_name"] == "Ava")
+        }
+    }
 }
