@@ -20,8 +20,7 @@ struct RESTDialect: Dialect {
     /// The contract served.
     let contract: Contract
     private let router: RESTRouter
-    /// Each endpoint's route, by the router's endpoint index; `nil` for a batch upload that
-    /// accepts every resource.
+    /// Each records endpoint's route, by the router's endpoint index; `nil` for a batch upload.
     private let routes: [RESTRoute?]
     private let presentation: RESTRecordPresentation
     private let parser = JSONParser()
@@ -83,34 +82,23 @@ struct RESTDialect: Dialect {
     private func handle(_ request: DialectRequest, match: RESTRouter.Match, store: RecordStore) throws(StoreError)
         -> DialectResponse
     {
-        let endpoint = match.endpoint
-        if endpoint.kind == .syncUpload {
-            let body: JSONValue
-            switch decodeBody(request) {
-            case .success(let value): body = value
-            case .failure(let refusal): return refusal.response
-            }
-            let results = try SyncUpload(contract: contract, endpoint: endpoint).apply(body, to: store)
-            return json(results, status: endpoint.status)
-        }
         guard let route = routes[match.index] else {
-            throw StoreError(.notFound, "no resource '\(endpoint.resource)'")
+            return try upload(request, endpoint: router.endpoints[match.index], store: store)
         }
-        let resource = route.resource
         let scope = route.scope(match.parameters)
-        let id = match.parameters[resource.identity.key]
+        let id = match.parameters[route.resource.identity.key]
         let nesting = route.nesting
-        switch (request.method, endpoint.returns) {
+        switch (request.method, route.endpoint.returns) {
         case (.get, .list):
-            let since = try cursor(request, endpoint)
+            let since = try cursor(request, route.endpoint)
             if since == nil {
                 return try fullList(route, scope: scope, store: store)
             }
-            let list = try store.list(resource.name, scope: scope, since: since)
+            let list = try store.list(route.resource.name, scope: scope, since: since)
             var headers = HTTPFields()
             if let cursor = list.cursor { headers[HTTPField.Name("Sync-Cursor")!] = cursor }
             return json(
-                .array(list.records.map { show($0, route: route, store: store) }), status: endpoint.status,
+                .array(list.records.map { show($0, route: route, store: store) }), status: route.endpoint.status,
                 headers: headers)
         case (.get, _):
             let id = id ?? ""
@@ -119,20 +107,20 @@ struct RESTDialect: Dialect {
             if let kept = recordViews.answer(endpoint: match.index, parentID: scope?.id, id: id, at: before) {
                 body = kept
             } else {
-                body = show(try store.get(resource.name, id: id, scope: scope), route: route, store: store)
+                body = show(try store.get(route.resource.name, id: id, scope: scope), route: route, store: store)
                     .serializedBytes()
                 // A write between the two readings may or may not be in the body: keep it only if none came.
                 if try RecordViews.Revisions(of: route, store: store) == before {
                     recordViews.keep(body, endpoint: match.index, parentID: scope?.id, id: id, at: before)
                 }
             }
-            return DialectResponse(status: .init(code: endpoint.status), headers: Self.jsonFields, body: body)
+            return DialectResponse(status: .init(code: route.endpoint.status), headers: Self.jsonFields, body: body)
         case (.delete, _):
-            let tombstone = try store.delete(resource.name, id: id ?? "", scope: scope)
-            if endpoint.status == 204 || endpoint.returns == .none {
-                return DialectResponse(status: .init(code: endpoint.status))
+            let tombstone = try store.delete(route.resource.name, id: id ?? "", scope: scope)
+            if route.endpoint.status == 204 || route.endpoint.returns == .none {
+                return DialectResponse(status: .init(code: route.endpoint.status))
             }
-            return json(show(tombstone, route: route, store: store), status: endpoint.status)
+            return json(show(tombstone, route: route, store: store), status: route.endpoint.status)
         case (let method, _):
             let body: JSONValue
             switch decodeBody(request) {
@@ -141,12 +129,13 @@ struct RESTDialect: Dialect {
             }
             func write(_ input: JSONValue) throws(StoreError) -> JSONObject {
                 switch method {
-                case .post: try store.create(resource.name, scope: scope, body: input)
+                case .post: try store.create(route.resource.name, scope: scope, body: input)
                 case .put:
                     try store.replace(
-                        resource.name, id: id ?? "", scope: scope, record: input, writable: endpoint.writes)
+                        route.resource.name, id: id ?? "", scope: scope, record: input, writable: route.endpoint.writes)
                 default:
-                    try store.update(resource.name, id: id ?? "", scope: scope, patch: input, writable: endpoint.writes)
+                    try store.update(
+                        route.resource.name, id: id ?? "", scope: scope, patch: input, writable: route.endpoint.writes)
                 }
             }
             // Nested children are upserted in the write's transaction: a refused write leaves none behind.
@@ -158,8 +147,22 @@ struct RESTDialect: Dialect {
                         try write(nesting.absorb(body, store: store))
                     }
                 }
-            return json(show(record, route: route, store: store), status: endpoint.status)
+            return json(show(record, route: route, store: store), status: route.endpoint.status)
         }
+    }
+
+    /// A batch upload's answer (``SyncUpload``); a 404 for another endpoint without a route.
+    private func upload(_ request: DialectRequest, endpoint: Endpoint, store: RecordStore) throws(StoreError)
+        -> DialectResponse
+    {
+        guard endpoint.kind == .syncUpload else { throw StoreError(.notFound, "no resource '\(endpoint.resource)'") }
+        let body: JSONValue
+        switch decodeBody(request) {
+        case .success(let value): body = value
+        case .failure(let refusal): return refusal.response
+        }
+        let results = try SyncUpload(contract: contract, endpoint: endpoint).apply(body, to: store)
+        return json(results, status: endpoint.status)
     }
 
     /// A full list, serialized once per content of the tables it reads (see ``FullListKey``).

@@ -14,10 +14,12 @@ final class RESTRoute: Sendable {
     /// makes a kept answer unreachable.
     let dependencies: [String]
 
-    /// The route of `endpoint`; `nil` when the contract has no resource of its name (a batch
-    /// upload accepting every resource).
+    /// The route of `endpoint`; `nil` for a batch upload, or when the contract has no resource
+    /// of its name.
     init?(endpoint: Endpoint, contract: Contract) {
-        guard let resource = contract.resource(named: endpoint.resource) else { return nil }
+        guard endpoint.kind == .records, let resource = contract.resource(named: endpoint.resource) else {
+            return nil
+        }
         self.endpoint = endpoint
         self.resource = resource
         nesting = NestedRelations(endpoint: endpoint, resource: resource, contract: contract)

@@ -15,9 +15,8 @@ import TreatyCore
 struct RESTRouter: Sendable {
     /// A matched endpoint and its path parameter values (percent-decoded).
     struct Match {
-        /// The endpoint's position in the router's endpoints.
+        /// The endpoint's position in ``RESTRouter/endpoints``: a match carries no copy of it.
         let index: Int
-        let endpoint: Endpoint
         let parameters: Parameters
     }
 
@@ -89,30 +88,37 @@ struct RESTRouter: Sendable {
         var found = Trie.Found()
         trie.walk(bytes, into: &found)
         guard let first = found.first else { return .notFound }
-        var allowed: [String] = []
-        var best: (index: Int, literals: Int)?
-        func consider(_ index: Int) {
-            guard methods[index] == method else {
-                if !allowed.contains(methods[index]) { allowed.append(methods[index]) }
-                return
+        // The most literals win, the first declared on a tie: the same whichever order the
+        // nodes were reached in.
+        var best = -1
+        func consider(_ nodes: some Sequence<Int>) {
+            for node in nodes {
+                for index in trie.endpoints(at: node) where methods[index] == method {
+                    if best < 0 || literalCounts[index] > literalCounts[best]
+                        || (literalCounts[index] == literalCounts[best] && index < best)
+                    {
+                        best = index
+                    }
+                }
             }
-            if literalCounts[index] > (best?.literals ?? -1) { best = (index, literalCounts[index]) }
         }
-        if found.others.isEmpty {
-            // The usual case: one template shape matches, its endpoints already in order.
-            for index in trie.endpoints(at: first) { consider(index) }
-        } else {
-            var indices = Array(trie.endpoints(at: first))
-            for node in found.others { indices.append(contentsOf: trie.endpoints(at: node)) }
-            for index in indices.sorted() { consider(index) }
-        }
-        guard let best else { return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed) }
+        consider(CollectionOfOne(first))
+        consider(found.others)
+        guard best >= 0 else { return .methodNotAllowed(allowed(at: first, found.others)) }
         return .matched(
             Match(
-                index: best.index, endpoint: endpoints[best.index],
+                index: best,
                 parameters: Parameters(
-                    names: parameterNames[best.index],
-                    values: Self.values(in: bytes, at: parameterPositions[best.index]))))
+                    names: parameterNames[best], values: Self.values(in: bytes, at: parameterPositions[best]))))
+    }
+
+    /// The methods of the endpoints ending at the nodes a path reached, in declaration order.
+    private func allowed(at first: Int, _ others: [Int]) -> [String] {
+        var indices = Array(trie.endpoints(at: first))
+        for node in others { indices.append(contentsOf: trie.endpoints(at: node)) }
+        var allowed: [String] = []
+        for index in indices.sorted() where !allowed.contains(methods[index]) { allowed.append(methods[index]) }
+        return allowed
     }
 
     /// The segments of `bytes` (a path that matched) at `positions`, percent-decoded.

@@ -45,9 +45,7 @@ import TreatyCore
         if let best, let parameters = endpoints[best.index].path.match(path) {
             let names = endpoints[best.index].path.parameters
             return .matched(
-                .init(
-                    index: best.index, endpoint: endpoints[best.index],
-                    parameters: .init(names: names, values: names.map { parameters[$0] ?? "" })))
+                .init(index: best.index, parameters: .init(names: names, values: names.map { parameters[$0] ?? "" })))
         }
         return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed)
     }
@@ -57,7 +55,7 @@ import TreatyCore
         case .notFound: "404"
         case .methodNotAllowed(let allowed): "405 " + allowed.joined(separator: ",")
         case .matched(let match):
-            "\(match.index) \(match.endpoint.signature) "
+            "\(match.index) \(endpoints[match.index].signature) "
                 + zip(match.parameters.names, match.parameters.values).map { "\($0)=\($1)" }.joined(separator: "&")
         }
     }
