@@ -20,17 +20,19 @@ struct RESTDialect: Dialect {
     /// The contract served.
     let contract: Contract
     private let router: RESTRouter
+    /// Each records endpoint's route, by the router's endpoint index; `nil` for a batch upload.
+    private let routes: [RESTRoute?]
     private let presentation: RESTRecordPresentation
     private let parser = JSONParser()
     private let fullLists = RevisionCache<FullListKey, [UInt8]>(
         capacity: FullListKey.capacity, byteLimit: FullListKey.byteLimit)
-    private let recordViews = RevisionCache<RecordViewKey, [UInt8]>(
-        capacity: RecordViewKey.capacity, byteLimit: RecordViewKey.byteLimit)
+    private let recordViews = RecordViews()
 
     /// Creates the dialect for `contract`.
     init(contract: Contract) {
         self.contract = contract
         router = RESTRouter(endpoints: contract.endpoints)
+        routes = contract.endpoints.map { RESTRoute(endpoint: $0, contract: contract) }
         presentation = RESTRecordPresentation(contract: contract)
     }
 
@@ -80,64 +82,45 @@ struct RESTDialect: Dialect {
     private func handle(_ request: DialectRequest, match: RESTRouter.Match, store: RecordStore) throws(StoreError)
         -> DialectResponse
     {
-        let endpoint = match.endpoint
-        if endpoint.kind == .syncUpload {
-            let body: JSONValue
-            switch decodeBody(request) {
-            case .success(let value): body = value
-            case .failure(let refusal): return refusal.response
-            }
-            let results = try SyncUpload(contract: contract, endpoint: endpoint).apply(body, to: store)
-            return json(results, status: endpoint.status)
+        guard let route = routes[match.index] else {
+            return try upload(request, endpoint: router.endpoints[match.index], store: store)
         }
-        guard let resource = contract.resource(named: endpoint.resource) else {
-            throw StoreError(.notFound, "no resource '\(endpoint.resource)'")
-        }
-        let scope: Scope? =
-            if endpoint.scoped, let parentScope = resource.scope, let parentID = match.parameters[parentScope.key] {
-                Scope(parent: parentScope.parent, key: parentScope.key, id: parentID)
-            } else {
-                nil
-            }
-        let id = match.parameters[resource.identity.key]
-        let nesting = NestedRelations(endpoint: endpoint, resource: resource, contract: contract)
-        let show = { (record: JSONObject) -> JSONValue in
-            .object(
-                presentation.present(nesting.nest(record, store: store, show: presentation.present), of: resource.name))
-        }
-        switch (request.method, endpoint.returns) {
+        let scope = route.scope(match.parameters)
+        let id = match.parameters[route.resource.identity.key]
+        let nesting = route.nesting
+        switch (request.method, route.endpoint.returns) {
         case (.get, .list):
-            let since = try cursor(request, endpoint)
+            let since = try cursor(request, route.endpoint)
             if since == nil {
-                return try fullList(
-                    resource.name, scope: scope, endpoint: endpoint, nesting: nesting, store: store, show: show)
+                return try fullList(route, scope: scope, store: store)
             }
-            let list = try store.list(resource.name, scope: scope, since: since)
+            let list = try store.list(route.resource.name, scope: scope, since: since)
             var headers = HTTPFields()
             if let cursor = list.cursor { headers[HTTPField.Name("Sync-Cursor")!] = cursor }
-            return json(.array(list.records.map(show)), status: endpoint.status, headers: headers)
+            return json(
+                .array(list.records.map { show($0, route: route, store: store) }), status: route.endpoint.status,
+                headers: headers)
         case (.get, _):
-            let key = RecordViewKey(resource: resource.name, parentID: scope?.id, id: id ?? "")
-            let before = try Self.revisions(of: resource.name, scope: scope, nesting: nesting, store: store)
+            let id = id ?? ""
+            let before = try RecordViews.Revisions(of: route, store: store)
             let body: [UInt8]
-            if let kept = recordViews.value(for: key, revisions: before) {
+            if let kept = recordViews.answer(endpoint: match.index, parentID: scope?.id, id: id, at: before) {
                 body = kept
             } else {
-                body = show(try store.get(resource.name, id: key.id, scope: scope)).serializedBytes()
+                body = show(try store.get(route.resource.name, id: id, scope: scope), route: route, store: store)
+                    .serializedBytes()
                 // A write between the two readings may or may not be in the body: keep it only if none came.
-                if try Self.revisions(of: resource.name, scope: scope, nesting: nesting, store: store) == before {
-                    recordViews.keep(body, for: key, revisions: before)
+                if try RecordViews.Revisions(of: route, store: store) == before {
+                    recordViews.keep(body, endpoint: match.index, parentID: scope?.id, id: id, at: before)
                 }
             }
-            var fields = HTTPFields()
-            fields[.contentType] = "application/json"
-            return DialectResponse(status: .init(code: endpoint.status), headers: fields, body: body)
+            return DialectResponse(status: .init(code: route.endpoint.status), headers: Self.jsonFields, body: body)
         case (.delete, _):
-            let tombstone = try store.delete(resource.name, id: id ?? "", scope: scope)
-            if endpoint.status == 204 || endpoint.returns == .none {
-                return DialectResponse(status: .init(code: endpoint.status))
+            let tombstone = try store.delete(route.resource.name, id: id ?? "", scope: scope)
+            if route.endpoint.status == 204 || route.endpoint.returns == .none {
+                return DialectResponse(status: .init(code: route.endpoint.status))
             }
-            return json(show(tombstone), status: endpoint.status)
+            return json(show(tombstone, route: route, store: store), status: route.endpoint.status)
         case (let method, _):
             let body: JSONValue
             switch decodeBody(request) {
@@ -146,12 +129,13 @@ struct RESTDialect: Dialect {
             }
             func write(_ input: JSONValue) throws(StoreError) -> JSONObject {
                 switch method {
-                case .post: try store.create(resource.name, scope: scope, body: input)
+                case .post: try store.create(route.resource.name, scope: scope, body: input)
                 case .put:
                     try store.replace(
-                        resource.name, id: id ?? "", scope: scope, record: input, writable: endpoint.writes)
+                        route.resource.name, id: id ?? "", scope: scope, record: input, writable: route.endpoint.writes)
                 default:
-                    try store.update(resource.name, id: id ?? "", scope: scope, patch: input, writable: endpoint.writes)
+                    try store.update(
+                        route.resource.name, id: id ?? "", scope: scope, patch: input, writable: route.endpoint.writes)
                 }
             }
             // Nested children are upserted in the write's transaction: a refused write leaves none behind.
@@ -163,45 +147,66 @@ struct RESTDialect: Dialect {
                         try write(nesting.absorb(body, store: store))
                     }
                 }
-            return json(show(record), status: endpoint.status)
+            return json(show(record, route: route, store: store), status: route.endpoint.status)
         }
     }
 
+    /// A batch upload's answer (``SyncUpload``); a 404 for another endpoint without a route.
+    private func upload(_ request: DialectRequest, endpoint: Endpoint, store: RecordStore) throws(StoreError)
+        -> DialectResponse
+    {
+        guard endpoint.kind == .syncUpload else { throw StoreError(.notFound, "no resource '\(endpoint.resource)'") }
+        let body: JSONValue
+        switch decodeBody(request) {
+        case .success(let value): body = value
+        case .failure(let refusal): return refusal.response
+        }
+        let results = try SyncUpload(contract: contract, endpoint: endpoint).apply(body, to: store)
+        return json(results, status: endpoint.status)
+    }
+
     /// A full list, serialized once per content of the tables it reads (see ``FullListKey``).
-    private func fullList(
-        _ resource: String, scope: Scope?, endpoint: Endpoint, nesting: NestedRelations, store: RecordStore,
-        show: (JSONObject) -> JSONValue
-    ) throws(StoreError) -> DialectResponse {
+    private func fullList(_ route: RESTRoute, scope: Scope?, store: RecordStore) throws(StoreError)
+        -> DialectResponse
+    {
+        let resource = route.resource.name
         let key = FullListKey(resource: resource, parentID: scope?.id)
-        let before = try Self.revisions(of: resource, scope: scope, nesting: nesting, store: store)
+        let before = try Self.revisions(of: route, store: store)
         let body: [UInt8]
         if let cached = fullLists.value(for: key, revisions: before) {
             body = cached
         } else {
             let records = try store.list(resource, scope: scope).records
             body = JSONValue.array(
-                nesting.isEmpty ? presentation.present(records, of: resource).map(JSONValue.object) : records.map(show)
+                route.nesting.isEmpty
+                    ? presentation.present(records, of: resource).map(JSONValue.object)
+                    : records.map { show($0, route: route, store: store) }
             ).serializedBytes()
             // A write between the two readings may or may not be in the body: keep it only if none came.
-            if try Self.revisions(of: resource, scope: scope, nesting: nesting, store: store) == before {
+            if try Self.revisions(of: route, store: store) == before {
                 fullLists.keep(body, for: key, revisions: before)
             }
         }
-        var fields = HTTPFields()
-        fields[.contentType] = "application/json"
-        return DialectResponse(status: .init(code: endpoint.status), headers: fields, body: body)
+        return DialectResponse(status: .init(code: route.endpoint.status), headers: Self.jsonFields, body: body)
     }
 
-    /// The revisions a kept answer of `resource` depends on: its table's, its parent's table's
-    /// (whose record decides between the answer and a 404) and those of nested relations' targets.
-    private static func revisions(
-        of resource: String, scope: Scope?, nesting: NestedRelations, store: RecordStore
-    ) throws(StoreError) -> [UInt64] {
-        var result = [try store.revision(of: resource)]
-        if let scope { result.append(try store.revision(of: scope.parent)) }
-        for target in nesting.targets { result.append(try store.revision(of: target)) }
+    /// `record` as `route` shows it: its nested relations' records in place, keys presented.
+    private func show(_ record: JSONObject, route: RESTRoute, store: RecordStore) -> JSONValue {
+        .object(
+            presentation.present(
+                route.nesting.nest(record, store: store, show: presentation.present), of: route.resource.name))
+    }
+
+    /// The revisions a kept answer through `route` depends on (``RESTRoute/dependencies``).
+    private static func revisions(of route: RESTRoute, store: RecordStore) throws(StoreError) -> [UInt64] {
+        var result: [UInt64] = []
+        result.reserveCapacity(route.dependencies.count)
+        for table in route.dependencies { result.append(try store.revision(of: table)) }
         return result
     }
+
+    /// The header fields of every JSON answer.
+    private static let jsonFields: HTTPFields = [.contentType: "application/json"]
 
     private func cursor(_ request: DialectRequest, _ endpoint: Endpoint) throws(StoreError) -> SyncCursor? {
         if let value = endpoint.since.lazy.compactMap({ request.queryValue($0) }).first {

@@ -1,8 +1,11 @@
 import HTTPTypes
 import Testing
+import TreatyCore
 import TreatyDialect
 import TreatyJSON
 import TreatyTestSupport
+
+@testable import TreatyREST
 
 /// Single-record answers are kept serialized at the revisions they were read from; every
 /// write, delete, restore or reset must show, and a record is never answered under another
@@ -43,5 +46,64 @@ import TreatyTestSupport
         #expect(server.send(.patch, DemoID.task(DemoID.t1), ["title": "Again"]).status == 200)
         server.store.reset()
         #expect(server.send(.get, DemoID.task(DemoID.t1)).bytes == original)
+    }
+
+    @Test("two endpoints that nest different relations of the same record each answer their own shape")
+    func shapesPerEndpoint() throws {
+        let contract = try DemoServer.contract(
+            yaml: """
+                api: board
+                dialect: rest-sync
+                naming: snake_case
+                defaults:
+                  create: client
+                  identity: { key: id, type: string }
+                resources:
+                  user:
+                    fields:
+                      display_name: { type: string, required: true }
+                  card:
+                    fields:
+                      title:    { type: string, required: true }
+                      owner:    { to: user, shape: nested, nullable: true }
+                      watchers: { to: user, many: true }
+                endpoints:
+                  - { method: POST, path: /users }
+                  - { method: POST, path: /cards }
+                  - { method: GET,  path: "/cards/{id}" }
+                  - { method: GET,  path: "/watched/cards/{id}", resource: card, shapes: { owner: fk, watchers: nested } }
+                """)
+        let server = DemoServer(contract: contract, fixtures: FixtureSet())
+        #expect(server.send(.post, "/users", RESTNestedRelationTests.user("U1", "Ava")).status == 201)
+        let card = RESTNestedRelationTests.card("C1", ["owner_id": "U1", "watcher_ids": ["U1"]])
+        #expect(server.send(.post, "/cards", card).status == 201)
+        for _ in 0..<2 {
+            let nested = try #require(server.send(.get, "/cards/C1").json)
+            #expect(nested["owner"]?["id"] == "U1" && nested["watcher_ids"] == ["U1"])
+            let watched = try #require(server.send(.get, "/watched/cards/C1").json)
+            #expect(watched["owner_id"] == "U1" && watched["watchers"]?[0]?["display_name"] == "Ava")
+        }
+    }
+
+    @Test("past its capacity the oldest answers go; an answer over a quarter of the byte limit is not kept")
+    func bounds() throws {
+        let contract = server.dialect.contract
+        let endpoint = try #require(contract.endpoints.firstIndex { $0.method == "GET" && $0.returns == .one })
+        let route = try #require(RESTRoute(endpoint: contract.endpoints[endpoint], contract: contract))
+        let revisions = try RecordViews.Revisions(of: route, store: server.store)
+        let views = RecordViews()
+        func kept(_ id: String, parent: String? = nil) -> [UInt8]? {
+            views.answer(endpoint: endpoint, parentID: parent, id: id, at: revisions)
+        }
+        for index in 0...RecordViews.capacity {
+            views.keep([1], endpoint: endpoint, parentID: nil, id: "r\(index)", at: revisions)
+        }
+        #expect(kept("r0") == nil && kept("r\(RecordViews.capacity / 4 - 1)") == nil)
+        #expect(kept("r\(RecordViews.capacity / 2)") == [1] && kept("r\(RecordViews.capacity)") == [1])
+        #expect(kept("r\(RecordViews.capacity)", parent: "P1") == nil, "an answer is kept for its parent only")
+        views.keep(
+            Array(repeating: 0, count: RecordViews.byteLimit / 4), endpoint: endpoint, parentID: nil, id: "big",
+            at: revisions)
+        #expect(kept("big") == nil)
     }
 }

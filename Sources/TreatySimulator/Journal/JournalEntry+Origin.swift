@@ -9,17 +9,30 @@ extension JournalEntry {
         case forwarded
     }
 
-    /// Takes what the simulator learned while answering: who answered, what validation found,
-    /// why the live backend failed, and the near misses of an unmatched request.
-    mutating func note(_ note: AnswerNote) {
-        origin = note.origin
-        violations = note.validation?.violations ?? []
-        validatedEndpoint = note.validation?.endpoint
-        upstreamError = note.upstreamError
-        nearMisses = note.nearMisses
-        absorbed = note.absorbed
-        streamed = note.streamed
-    }
+    /// Who answered: the simulator from its store, or the live backend (`treaty serve --spy`,
+    /// `--validate`).
+    public var origin: Origin { note?.origin ?? .simulated }
+
+    /// What `treaty serve --validate` found wrong in the live backend's answer; empty otherwise.
+    public var violations: [AnswerViolation] { note?.validation?.violations ?? [] }
+
+    /// The contract endpoint the answer was judged as by `--validate`, when one matched.
+    public var validatedEndpoint: String? { note?.validation?.endpoint }
+
+    /// Why the live backend gave no answer (unreachable, timed out), when it was forwarded.
+    public var upstreamError: String? { note?.upstreamError }
+
+    /// The stub routes and endpoints closest to a request nothing matched (the dialect's
+    /// not-found), and why each did not match; empty otherwise.
+    public var nearMisses: [NearMiss] { note?.nearMisses ?? [] }
+
+    /// How many records of the live backend's answer a recording spy (`treaty serve --spy URL
+    /// --record`) put into the store; 0 otherwise.
+    public var absorbed: Int { note?.absorbed ?? 0 }
+
+    /// Whether the live backend's answer was an event stream, passed on as it arrived (neither
+    /// judged by `--validate` nor kept by `--record`).
+    public var streamed: Bool { note?.streamed ?? false }
 }
 
 /// What the journal keeps beside a request's answer when there is more to say than the status.

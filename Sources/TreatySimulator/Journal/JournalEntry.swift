@@ -8,7 +8,8 @@ import TreatySecrets
 ///
 /// The journal keeps the request as it arrived and masks what ``SecretPolicy`` calls secret
 /// whenever an entry is read, so recording a request costs no scanning; no accessor of this
-/// type ever returns a secret.
+/// type ever returns a secret. What only a proxied or unmatched request has to say (origin,
+/// validation, near misses) is kept as the ``AnswerNote`` it came in, and read from there.
 public struct JournalEntry: Sendable {
     /// The position in arrival order, from 0 for the first request since the simulator started.
     public internal(set) var sequence: Int
@@ -22,24 +23,8 @@ public struct JournalEntry: Sendable {
     public internal(set) var fault: String?
     /// The entry this one replays, when it was replayed from the dashboard.
     public internal(set) var replayOf: Int?
-    /// Who answered: the simulator from its store, or the live backend (`treaty serve --spy`,
-    /// `--validate`).
-    public internal(set) var origin = Origin.simulated
-    /// What `treaty serve --validate` found wrong in the live backend's answer; empty otherwise.
-    public internal(set) var violations: [AnswerViolation] = []
-    /// The contract endpoint the answer was judged as by `--validate`, when one matched.
-    public internal(set) var validatedEndpoint: String?
-    /// Why the live backend gave no answer (unreachable, timed out), when it was forwarded.
-    public internal(set) var upstreamError: String?
-    /// The stub routes and endpoints closest to a request nothing matched (the dialect's
-    /// not-found), and why each did not match; empty otherwise.
-    public internal(set) var nearMisses: [NearMiss] = []
-    /// How many records of the live backend's answer a recording spy (`treaty serve --spy URL
-    /// --record`) put into the store; 0 otherwise.
-    public internal(set) var absorbed = 0
-    /// Whether the live backend's answer was an event stream, passed on as it arrived (neither
-    /// judged by `--validate` nor kept by `--record`).
-    public internal(set) var streamed = false
+    /// What the simulator learned while answering beyond the status; `nil` for most requests.
+    var note: AnswerNote?
 
     private let receivedPath: String
     private let receivedQuery: Substring
@@ -53,14 +38,13 @@ public struct JournalEntry: Sendable {
     /// The most bytes of an answer's body the journal keeps per entry.
     public static let keptAnswerBytes = 4 * 1024
 
-    /// An entry for a request as received; `path` is the target without its query.
-    init(request: HTTPRequest, path: String, body: [UInt8]) {
-        let target = request.path ?? "/"
+    /// An entry for a request as received; `path` and `query` are its target's parts before
+    /// and after the `?` (``RequestProcessor/split(_:)``).
+    init(request: HTTPRequest, path: String, query: Substring, body: [UInt8]) {
         sequence = 0
         method = request.method.rawValue
         receivedPath = path
-        receivedQuery =
-            target.utf8.firstIndex(of: UInt8(ascii: "?")).map { target[target.utf8.index(after: $0)...] } ?? ""
+        receivedQuery = query
         receivedHeaders = request.headerFields
         receivedBody = body
     }
@@ -113,13 +97,7 @@ public struct JournalEntry: Sendable {
         entry.status = nil
         entry.durationMicros = nil
         entry.fault = nil
-        entry.origin = .simulated
-        entry.violations = []
-        entry.validatedEndpoint = nil
-        entry.upstreamError = nil
-        entry.nearMisses = []
-        entry.absorbed = 0
-        entry.streamed = false
+        entry.note = nil
         entry.answerHeaders = HTTPFields()
         entry.answerBody = []
         entry.answerBodySize = 0

@@ -66,7 +66,7 @@ final class RequestJournal: Sendable {
             current.entries[index].durationMicros = durationMicros
             current.entries[index].fault = fault
             if let answer { current.entries[index].keep(answer) }
-            if let note { current.entries[index].note(note) }
+            if let note { current.entries[index].note = note }
         }
     }
 

@@ -53,13 +53,13 @@ final class RequestProcessor: Sendable {
     /// Decides the answer to a complete request.
     func process(_ head: HTTPRequest, body: [UInt8], started: ContinuousClock.Instant) -> Reply {
         let target = head.path ?? "/"
-        let path = Self.path(of: target)
+        let (path, query) = Self.split(target)
         let method = head.method
         if AdminAPI.owns(path) {
             let headers = head.headerFields
             if let adminToken, !AdminAPI.isAuthorized(headers, token: adminToken) {
                 if Dashboard.owns(path) {
-                    let request = DialectRequest(method: method, target: target, headers: headers, body: body)
+                    let request = Self.request(method, path: path, query: query, headers: headers, body: body)
                     let response = Dashboard.login(request, token: adminToken)
                     return Reply(action: .respond(response), method: head.method.rawValue, path: path, started: started)
                 }
@@ -69,10 +69,10 @@ final class RequestProcessor: Sendable {
                 return Reply(action: .respond(response), method: head.method.rawValue, path: path, started: started)
             }
             let response = admin.respond(
-                to: DialectRequest(method: method, target: target, headers: headers, body: body))
+                to: Self.request(method, path: path, query: query, headers: headers, body: body))
             return Reply(action: .respond(response), method: head.method.rawValue, path: path, started: started)
         }
-        let sequence = journal.begin(JournalEntry(request: head, path: path, body: body))
+        let sequence = journal.begin(JournalEntry(request: head, path: path, query: query, body: body))
         var reply = Reply(
             action: .reset, sequence: sequence, method: head.method.rawValue, path: path, started: started)
         guard Self.servedMethods.contains(method) else {
@@ -95,7 +95,7 @@ final class RequestProcessor: Sendable {
             reply.fault = "reset"
             reply.action = .reset
         case .latency?, nil:
-            let request = DialectRequest(method: method, target: target, headers: head.headerFields, body: body)
+            let request = Self.request(method, path: path, query: query, headers: head.headerFields, body: body)
             answer(request, target: target, into: &reply)
         }
         return reply
@@ -103,9 +103,10 @@ final class RequestProcessor: Sendable {
 
     /// The answer to a request whose body crossed the limit: the dialect's 413.
     func refuseTooLarge(_ head: HTTPRequest, started: ContinuousClock.Instant) -> Reply {
-        let path = Self.path(of: head.path ?? "/")
+        let (path, query) = Self.split(head.path ?? "/")
         let response = dialect.failureResponse(for: .payloadTooLarge(limit: maxBodySize))
-        let sequence = AdminAPI.owns(path) ? nil : journal.begin(JournalEntry(request: head, path: path, body: []))
+        let sequence =
+            AdminAPI.owns(path) ? nil : journal.begin(JournalEntry(request: head, path: path, query: query, body: []))
         return Reply(
             action: .respond(response), sequence: sequence, method: head.method.rawValue, path: path, started: started)
     }
@@ -131,8 +132,32 @@ final class RequestProcessor: Sendable {
             ])
     }
 
+    /// The part of a request target before its `?`.
     static func path(of target: String) -> String {
-        guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return target }
-        return String(target[..<mark])
+        split(target).path
+    }
+
+    /// A request target's path and query (what follows the `?`, empty when there is none),
+    /// found in one pass over its bytes: the journal and the dialect's request share them.
+    static func split(_ target: String) -> (path: String, query: Substring) {
+        let question = UInt8(ascii: "?")
+        let offset =
+            target.utf8.withContiguousStorageIfAvailable { $0.firstIndex(of: question) }
+            ?? target.utf8.firstIndex(of: question).map { target.utf8.distance(from: target.utf8.startIndex, to: $0) }
+        guard let offset else { return (target, "") }
+        let mark = target.utf8.index(target.utf8.startIndex, offsetBy: offset)
+        return (String(target[..<mark]), target[target.utf8.index(after: mark)...])
+    }
+
+    /// The dialect's request for a target already split (``split(_:)``): what
+    /// `DialectRequest(method:target:headers:body:)` makes, without scanning the target again.
+    static func request(
+        _ method: HTTPRequest.Method, path: String, query: Substring, headers: HTTPFields, body: [UInt8]
+    ) -> DialectRequest {
+        let rawQuery = String(query)
+        var request = DialectRequest(
+            method: method, path: path, query: QueryItem.parse(rawQuery), headers: headers, body: body)
+        request.rawQuery = rawQuery
+        return request
     }
 }

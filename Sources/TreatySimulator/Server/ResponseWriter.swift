@@ -44,7 +44,7 @@ struct ResponseWriter {
             if let declared {
                 buffer.writeString(declared)
             } else {
-                buffer.writeString(String(response.body.count))
+                buffer.writeDecimal(response.body.count)
             }
             buffer.writeStaticString("\r\n")
         }
@@ -121,7 +121,7 @@ struct ResponseWriter {
         } else {
             buffer.writeStaticString("HTTP/1.1 ")
         }
-        buffer.writeString(String(status.code))
+        buffer.writeDecimal(status.code)
         buffer.writeStaticString(" ")
         buffer.writeString(status.reasonPhrase)
         buffer.writeStaticString("\r\n")
@@ -138,6 +138,22 @@ struct ResponseWriter {
 }
 
 extension ByteBuffer {
+    /// Writes `value` in decimal, as `String(value)` spells it, without making the string.
+    fileprivate mutating func writeDecimal(_ value: Int) {
+        guard value >= 0 else {
+            writeString(String(value))
+            return
+        }
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            writeInteger(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
+
     /// Writes `field` as a header line.
     fileprivate mutating func write(_ field: HTTPField) {
         writeString(field.name.rawName)

@@ -1,0 +1,113 @@
+import Synchronization
+import TreatyDialect
+
+/// Single-record answers (`GET /projects/{project_id}/tasks/{id}`) kept serialized, each at the
+/// revisions of the tables it was read from (``RESTRoute/dependencies``): a repeated read
+/// writes bytes already made, and a write to any of those tables makes them unreachable.
+///
+/// The dialect's most frequent read, so it has its own cache rather than a generic
+/// ``TreatyDialect/RevisionCache``: an answer is found by its endpoint and record id with one
+/// lock and one hash, its parent and revisions compared in place (no array for up to two
+/// tables). Bounded like a RevisionCache: past ``capacity`` answers or ``byteLimit`` bytes the
+/// oldest go, a quarter of them at least; an answer over a quarter of the limit is not kept.
+final class RecordViews: Sendable {
+    /// The revisions an answer depends on, read from the store in ``RESTRoute/dependencies``
+    /// order.
+    struct Revisions: Equatable, Sendable {
+        private var first: UInt64 = 0
+        private var second: UInt64 = 0
+        private var more: [UInt64] = []
+
+        /// The revisions of `route`'s dependencies as the store has them now.
+        init(of route: RESTRoute, store: RecordStore) throws(StoreError) {
+            let tables = route.dependencies
+            first = try store.revision(of: tables[0])
+            if tables.count > 1 { second = try store.revision(of: tables[1]) }
+            for table in tables.dropFirst(2) { more.append(try store.revision(of: table)) }
+        }
+    }
+
+    private struct Key: Hashable {
+        /// The endpoint's index: endpoints nesting other relations answer the same record differently.
+        let endpoint: Int
+        let id: String
+    }
+
+    private struct Entry {
+        let parentID: String?
+        let revisions: Revisions
+        let body: [UInt8]
+        let weight: Int
+        let serial: UInt64
+    }
+
+    private struct State {
+        var map: [Key: Entry] = [:]
+        /// Keys in the order they were kept, with their serial; a key kept again leaves a stale
+        /// slot, skipped when it comes up.
+        var order: [(key: Key, serial: UInt64)] = []
+        var head = 0
+        var bytes = 0
+        var nextSerial: UInt64 = 0
+    }
+
+    /// The most answers kept.
+    static let capacity = 65_536
+    /// The most bytes kept answers and their keys may hold.
+    static let byteLimit = 64 << 20
+
+    private let state = Mutex(State())
+
+    /// The answer kept for record `id` of `parentID` through endpoint `endpoint` at `revisions`.
+    func answer(endpoint: Int, parentID: String?, id: String, at revisions: Revisions) -> [UInt8]? {
+        state.withLock { state in
+            guard let entry = state.map[Key(endpoint: endpoint, id: id)], entry.parentID == parentID,
+                entry.revisions == revisions
+            else { return nil }
+            return entry.body
+        }
+    }
+
+    /// Keeps `body`, read at `revisions`, as the answer for record `id` of `parentID` through
+    /// endpoint `endpoint`, replacing an earlier one.
+    func keep(_ body: [UInt8], endpoint: Int, parentID: String?, id: String, at revisions: Revisions) {
+        let weight = body.count + id.utf8.count + (parentID?.utf8.count ?? 0) + 64
+        guard weight <= Self.byteLimit / 4 else { return }
+        let key = Key(endpoint: endpoint, id: id)
+        state.withLock { state in
+            if let old = state.map.removeValue(forKey: key) { state.bytes -= old.weight }
+            if state.map.count >= Self.capacity || state.bytes + weight > Self.byteLimit {
+                Self.evict(&state, toFit: weight)
+            }
+            let serial = state.nextSerial
+            state.nextSerial &+= 1
+            state.order.append((key, serial))
+            state.map[key] = Entry(parentID: parentID, revisions: revisions, body: body, weight: weight, serial: serial)
+            state.bytes += weight
+            Self.compact(&state)
+        }
+    }
+
+    /// Drops the oldest entries, a quarter of them at least, until one of `weight` fits.
+    private static func evict(_ state: inout State, toFit weight: Int) {
+        let quarter = state.map.count / 4
+        var dropped = 0
+        while state.head < state.order.count,
+            state.map.count >= capacity || state.bytes + weight > byteLimit || dropped < quarter
+        {
+            let (key, serial) = state.order[state.head]
+            state.head += 1
+            guard let entry = state.map[key], entry.serial == serial else { continue }
+            state.map.removeValue(forKey: key)
+            state.bytes -= entry.weight
+            dropped += 1
+        }
+    }
+
+    /// Forgets the slots before `head` and stale ones once they outnumber the live entries.
+    private static func compact(_ state: inout State) {
+        guard state.order.count > 64, state.order.count > 2 * state.map.count else { return }
+        state.order = state.order[state.head...].filter { slot in state.map[slot.key]?.serial == slot.serial }
+        state.head = 0
+    }
+}
