@@ -33,9 +33,11 @@ public final class JSONShape: Sendable {
         self === other || keys == other.keys
     }
 
-    /// The position of `key`, or `nil` when the shape does not have it.
+    /// The position of `key`, or `nil` when the shape does not have it: a scan for shapes of
+    /// fewer than ``JSONObject/indexedCount`` keys (comparing short keys beats hashing), as
+    /// for unpacked objects, else a lookup.
     @inline(__always)
     func position(of key: String) -> Int? {
-        positions[key]
+        keys.count < JSONObject.indexedCount ? keys.firstIndex(of: key) : positions[key]
     }
 }
