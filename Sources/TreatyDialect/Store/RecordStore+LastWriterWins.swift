@@ -46,7 +46,7 @@ extension RecordStore {
         in state: inout StoreState,
         now: Int64
     ) throws(StoreError) -> (outcome: BatchResult.Outcome, change: StoreChange?) {
-        _ = try Self.model(resource, in: state)
+        try Self.requireResource(resource, in: state)
         guard let row = state.tables[resource]?.rows[id] else { return (.applied(nil), nil) }
         if row.deleted {
             guard updatedAt > row.writeStamp else { return (.applied(row.record), nil) }

@@ -29,7 +29,7 @@ extension RecordStore {
     /// - Throws: ``StoreError`` `not_found` for an unknown resource.
     public func liveRecords(of resource: String) throws(StoreError) -> LiveRecords {
         try reading { state throws(StoreError) -> LiveRecords in
-            _ = try Self.model(resource, in: state)
+            try Self.requireResource(resource, in: state)
             guard let table = state.tables[resource] else { return LiveRecords(revision: 0, records: []) }
             if let cached = table.liveRecords { return LiveRecords(revision: table.revision, records: cached) }
             let live = table.order.compactMap { id -> JSONObject? in
@@ -50,7 +50,7 @@ extension RecordStore {
     /// - Throws: ``StoreError`` `not_found` for an unknown resource.
     public func revision(of resource: String) throws(StoreError) -> UInt64 {
         try reading { state throws(StoreError) -> UInt64 in
-            _ = try Self.model(resource, in: state)
+            try Self.requireResource(resource, in: state)
             return state.tables[resource]?.revision ?? 0
         }
     }

@@ -63,7 +63,7 @@ extension RecordStore {
     ///   another parent (RS-ID-4).
     public func get(_ resource: String, id: String, scope: Scope? = nil) throws(StoreError) -> JSONObject {
         try reading { state throws(StoreError) -> JSONObject in
-            _ = try Self.model(resource, in: state)
+            try Self.requireResource(resource, in: state)
             return try Self.liveRow(resource, id: id, scope: scope, in: state).record
         }
     }

@@ -32,7 +32,7 @@ extension RecordStore {
     /// - Throws: ``StoreError`` `not_found` when the store holds no such resource.
     public func removeResource(named name: String) throws(StoreError) {
         try writing { state throws(StoreError) in
-            _ = try Self.model(name, in: state)
+            try Self.requireResource(name, in: state)
             state.removeResource(named: name)
             commit([.remove(name)], in: &state)
             observe(.resourceRemoved(name))

@@ -154,6 +154,12 @@ public final class RecordStore: Sendable {
         guard let model = state.models[resource] else { throw StoreError(.notFound, "no resource '\(resource)'") }
         return model
     }
+
+    /// Throws `not_found` unless the store has `resource`, without copying its model out (a hot
+    /// check: revisions are read on every kept answer).
+    static func requireResource(_ resource: String, in state: StoreState) throws(StoreError) {
+        guard state.models.index(forKey: resource) != nil else { throw StoreError(.notFound, "no resource '\(resource)'") }
+    }
 }
 
 /// The parent that scopes a request: `project_id` = `P1` for `/projects/P1/tasks`.
