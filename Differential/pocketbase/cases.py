@@ -453,7 +453,7 @@ def filter_cases() -> list[Case]:
         f("bool-vs-zero", "verified = 0", collection=USERS),
         f("macro-vs-number", "views < @year"),
         f("macro-vs-text", "title != @now"),
-        f("macro-vs-bool", "@second >= 0 && verified != @hour", collection=USERS),
+        f("macro-vs-bool", "@second >= 0 && verified != @year", collection=USERS),
     ]
 
 

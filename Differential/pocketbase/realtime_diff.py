@@ -35,7 +35,8 @@ from typing import Any
 import run_diff
 from server import SUPERUSER_EMAIL, SUPERUSER_PASSWORD
 
-SETTLE = 0.4  # seconds to wait for a write's events
+SETTLE = 0.4  # seconds without a new event after which a write's events are taken as all in
+SETTLE_MAX = 3.0  # the longest wait for one write's events (a loaded machine delivers late)
 
 
 class Api:
@@ -191,9 +192,20 @@ def run(url: str) -> dict[str, Any]:
         status, body = clients[name].subscribe(topics, token)
         doc.setdefault("subscribe", {})[name] = [status, body]
 
+    def settle() -> None:
+        """Waits until no client has received an event for SETTLE seconds (at most SETTLE_MAX)."""
+        deadline = time.monotonic() + SETTLE_MAX
+        seen = -1
+        while time.monotonic() < deadline:
+            time.sleep(SETTLE)
+            arrived = sum(client.events.qsize() for client in clients.values())
+            if arrived == seen:
+                return
+            seen = arrived
+
     def step(name: str, action) -> None:
         result = action()
-        time.sleep(SETTLE)
+        settle()
         events = {}
         for client_name, client in clients.items():
             got = [labels.apply(json.dumps({"event": e.get("event"), "id": e.get("id"),
