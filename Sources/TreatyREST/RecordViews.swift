@@ -37,18 +37,6 @@ final class RecordViews: Sendable {
         let parentID: String?
         let revisions: Revisions
         let body: [UInt8]
-        let weight: Int
-        let serial: UInt64
-    }
-
-    private struct State {
-        var map: [Key: Entry] = [:]
-        /// Keys in the order they were kept, with their serial; a key kept again leaves a stale
-        /// slot, skipped when it comes up.
-        var order: [(key: Key, serial: UInt64)] = []
-        var head = 0
-        var bytes = 0
-        var nextSerial: UInt64 = 0
     }
 
     /// The most answers kept.
@@ -56,12 +44,12 @@ final class RecordViews: Sendable {
     /// The most bytes kept answers and their keys may hold.
     static let byteLimit = 64 << 20
 
-    private let state = Mutex(State())
+    private let state = Mutex(OldestFirstEntries<Key, Entry>())
 
     /// The answer kept for record `id` of `parentID` through endpoint `endpoint` at `revisions`.
     func answer(endpoint: Int, parentID: String?, id: String, at revisions: Revisions) -> [UInt8]? {
         state.withLock { state in
-            guard let entry = state.map[Key(endpoint: endpoint, id: id)], entry.parentID == parentID,
+            guard let entry = state[Key(endpoint: endpoint, id: id)], entry.parentID == parentID,
                 entry.revisions == revisions
             else { return nil }
             return entry.body
@@ -75,39 +63,9 @@ final class RecordViews: Sendable {
         guard weight <= Self.byteLimit / 4 else { return }
         let key = Key(endpoint: endpoint, id: id)
         state.withLock { state in
-            if let old = state.map.removeValue(forKey: key) { state.bytes -= old.weight }
-            if state.map.count >= Self.capacity || state.bytes + weight > Self.byteLimit {
-                Self.evict(&state, toFit: weight)
-            }
-            let serial = state.nextSerial
-            state.nextSerial &+= 1
-            state.order.append((key, serial))
-            state.map[key] = Entry(parentID: parentID, revisions: revisions, body: body, weight: weight, serial: serial)
-            state.bytes += weight
-            Self.compact(&state)
+            state.keep(
+                Entry(parentID: parentID, revisions: revisions, body: body), for: key, weight: weight,
+                capacity: Self.capacity, byteLimit: Self.byteLimit)
         }
-    }
-
-    /// Drops the oldest entries, a quarter of them at least, until one of `weight` fits.
-    private static func evict(_ state: inout State, toFit weight: Int) {
-        let quarter = state.map.count / 4
-        var dropped = 0
-        while state.head < state.order.count,
-            state.map.count >= capacity || state.bytes + weight > byteLimit || dropped < quarter
-        {
-            let (key, serial) = state.order[state.head]
-            state.head += 1
-            guard let entry = state.map[key], entry.serial == serial else { continue }
-            state.map.removeValue(forKey: key)
-            state.bytes -= entry.weight
-            dropped += 1
-        }
-    }
-
-    /// Forgets the slots before `head` and stale ones once they outnumber the live entries.
-    private static func compact(_ state: inout State) {
-        guard state.order.count > 64, state.order.count > 2 * state.map.count else { return }
-        state.order = state.order[state.head...].filter { slot in state.map[slot.key]?.serial == slot.serial }
-        state.head = 0
     }
 }

@@ -21,18 +21,6 @@ public final class RevisionCache<Key: Hashable & Sendable, Value: Sendable>: Sen
     private struct Entry {
         var revisions: [UInt64]
         var value: Value
-        var weight: Int
-        var serial: UInt64
-    }
-
-    private struct State {
-        var map: [Key: Entry] = [:]
-        /// Keys in the order they were kept, with the serial they were kept under; a key kept
-        /// again later leaves a stale slot here, skipped when it comes up.
-        var order: [(key: Key, serial: UInt64)] = []
-        var head = 0
-        var bytes = 0
-        var nextSerial: UInt64 = 0
     }
 
     /// The most values kept.
@@ -40,7 +28,7 @@ public final class RevisionCache<Key: Hashable & Sendable, Value: Sendable>: Sen
     /// The most bytes the values and their keys may weigh.
     public let byteLimit: Int
     private let weigh: @Sendable (Key, Value) -> Int
-    private let state = Mutex(State())
+    private let state = Mutex(OldestFirstEntries<Key, Entry>())
 
     /// Creates an empty cache.
     ///
@@ -55,7 +43,7 @@ public final class RevisionCache<Key: Hashable & Sendable, Value: Sendable>: Sen
     }
 
     /// The number of values kept.
-    public var count: Int { state.withLock { $0.map.count } }
+    public var count: Int { state.withLock { $0.count } }
 
     /// The bytes the kept values and keys weigh.
     public var byteCount: Int { state.withLock { $0.bytes } }
@@ -68,7 +56,7 @@ public final class RevisionCache<Key: Hashable & Sendable, Value: Sendable>: Sen
     /// - Returns: The kept value, or `nil` when none was kept at exactly these revisions.
     public func value(for key: Key, revisions: [UInt64]) -> Value? {
         state.withLock { state in
-            guard let entry = state.map[key], entry.revisions == revisions else { return nil }
+            guard let entry = state[key], entry.revisions == revisions else { return nil }
             return entry.value
         }
     }
@@ -101,45 +89,13 @@ public final class RevisionCache<Key: Hashable & Sendable, Value: Sendable>: Sen
         let weight = weigh(key, value) + revisions.count * 8
         guard weight <= byteLimit / 4, capacity > 0 else { return }
         state.withLock { state in
-            if let old = state.map.removeValue(forKey: key) { state.bytes -= old.weight }
-            if state.map.count >= capacity || state.bytes + weight > byteLimit {
-                Self.evict(&state, toFit: weight, capacity: capacity, byteLimit: byteLimit)
-            }
-            let serial = state.nextSerial
-            state.nextSerial &+= 1
-            state.order.append((key, serial))
-            state.map[key] = Entry(revisions: revisions, value: value, weight: weight, serial: serial)
-            state.bytes += weight
-            Self.compact(&state)
+            state.keep(Entry(revisions: revisions, value: value), for: key, weight: weight, capacity: capacity, byteLimit: byteLimit)
         }
     }
 
     /// Drops every kept value.
     public func removeAll() {
-        state.withLock { $0 = State() }
-    }
-
-    /// Drops the oldest entries, a quarter of them at least, until one of `weight` fits.
-    private static func evict(_ state: inout State, toFit weight: Int, capacity: Int, byteLimit: Int) {
-        let quarter = state.map.count / 4
-        var dropped = 0
-        while state.head < state.order.count,
-            state.map.count >= capacity || state.bytes + weight > byteLimit || dropped < quarter
-        {
-            let (key, serial) = state.order[state.head]
-            state.head += 1
-            guard let entry = state.map[key], entry.serial == serial else { continue }
-            state.map.removeValue(forKey: key)
-            state.bytes -= entry.weight
-            dropped += 1
-        }
-    }
-
-    /// Forgets the slots before `head` and stale ones once they outnumber the live entries.
-    private static func compact(_ state: inout State) {
-        guard state.order.count > 64, state.order.count > 2 * state.map.count else { return }
-        state.order = state.order[state.head...].filter { slot in state.map[slot.key]?.serial == slot.serial }
-        state.head = 0
+        state.withLock { $0 = OldestFirstEntries() }
     }
 }
 
