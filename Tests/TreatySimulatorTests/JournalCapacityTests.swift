@@ -9,6 +9,9 @@ import TreatySimulator
     func capacity() async throws {
         var configuration = SimulatorConfiguration()
         configuration.journalCapacity = 3
+        // No idle timeout: a full parallel run can starve the client past 60 s between
+        // connecting and sending, and this test is about the journal, not idle connections.
+        configuration.idleTimeout = nil
         try await Simulator.withRunning(dialect: EchoDialect(), store: try TestStore.make(), configuration: configuration) {
             url in
             _ = try await TestClient.exchange((0..<10).map { TestRequest(.GET, "/item/\($0)") }, with: url)
