@@ -14,6 +14,22 @@ import TreatyTestSupport
 @Suite("rest-sync serves and accepts nested relations")
 struct RESTNestedRelationTests {
     static func server() throws -> DemoServer {
+        try server(
+            endpoints: """
+                - GET /users
+                - { method: POST,  path: /users }
+                - GET /cards
+                - { method: GET,   path: "/cards/{id}" }
+                - { method: GET,   path: "/flat/cards/{id}", resource: card, shapes: { owner: fk } }
+                - { method: POST,  path: /cards }
+                - { method: PATCH, path: "/cards/{id}", shapes: { watchers: nested } }
+                """)
+    }
+
+    /// A server for the board contract (users; cards with a nested owner and watchers), with
+    /// `endpoints` (YAML list items) as its endpoints and no fixtures.
+    static func server(endpoints: String) throws -> DemoServer {
+        let indented = endpoints.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
         let contract = try DemoServer.contract(
             yaml: """
                 api: board
@@ -32,13 +48,7 @@ struct RESTNestedRelationTests {
                       owner:    { to: user, shape: nested, nullable: true }
                       watchers: { to: user, many: true }
                 endpoints:
-                  - GET /users
-                  - { method: POST,  path: /users }
-                  - GET /cards
-                  - { method: GET,   path: "/cards/{id}" }
-                  - { method: GET,   path: "/flat/cards/{id}", resource: card, shapes: { owner: fk } }
-                  - { method: POST,  path: /cards }
-                  - { method: PATCH, path: "/cards/{id}", shapes: { watchers: nested } }
+                \(indented)
                 """)
         return DemoServer(contract: contract, fixtures: FixtureSet())
     }

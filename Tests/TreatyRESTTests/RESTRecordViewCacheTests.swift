@@ -50,30 +50,13 @@ import TreatyTestSupport
 
     @Test("two endpoints that nest different relations of the same record each answer their own shape")
     func shapesPerEndpoint() throws {
-        let contract = try DemoServer.contract(
-            yaml: """
-                api: board
-                dialect: rest-sync
-                naming: snake_case
-                defaults:
-                  create: client
-                  identity: { key: id, type: string }
-                resources:
-                  user:
-                    fields:
-                      display_name: { type: string, required: true }
-                  card:
-                    fields:
-                      title:    { type: string, required: true }
-                      owner:    { to: user, shape: nested, nullable: true }
-                      watchers: { to: user, many: true }
-                endpoints:
-                  - { method: POST, path: /users }
-                  - { method: POST, path: /cards }
-                  - { method: GET,  path: "/cards/{id}" }
-                  - { method: GET,  path: "/watched/cards/{id}", resource: card, shapes: { owner: fk, watchers: nested } }
+        let server = try RESTNestedRelationTests.server(
+            endpoints: """
+                - { method: POST, path: /users }
+                - { method: POST, path: /cards }
+                - { method: GET,  path: "/cards/{id}" }
+                - { method: GET,  path: "/watched/cards/{id}", resource: card, shapes: { owner: fk, watchers: nested } }
                 """)
-        let server = DemoServer(contract: contract, fixtures: FixtureSet())
         #expect(server.send(.post, "/users", RESTNestedRelationTests.user("U1", "Ava")).status == 201)
         let card = RESTNestedRelationTests.card("C1", ["owner_id": "U1", "watcher_ids": ["U1"]])
         #expect(server.send(.post, "/cards", card).status == 201)
